@@ -1,0 +1,34 @@
+/** Every path the console calls (CONTRACT.md). Relative to the API base URL; dvadmin keeps trailing slashes. */
+export const Paths = {
+  settings: '/api/init/settings/',
+  captcha: '/api/captcha/',
+  captchaStatus: '/api/captcha/status/',
+  login: '/api/login/',
+  logout: '/api/logout/',
+  tokenRefresh: '/token/refresh/',
+  userInfo: '/api/system/user/user_info/',
+  updateUserInfo: '/api/system/user/update_user_info/',
+  changePassword: (userId: number | string) => `/api/system/user/${userId}/change_password/`,
+  webRouter: '/api/system/menu/web_router/',
+  dictionary: '/api/init/dictionary/',
+  dept: '/api/system/dept/',
+  deptAll: '/api/system/dept/all_dept/',
+  deptLazyTree: '/api/system/dept_lazy_tree/',
+  file: '/api/system/file/',
+  messageUnread: '/xy/message/get_message/',
+  messageRead: (id: number | string) => `/xy/message/${id}/read/`,
+} as const;
+
+/** App constants from seed §9. */
+export const APP_VERSION = '2.0.4';
+export const DB_PREFIX = 'xy-admin';
+export const COOKIE_DAYS = 1;
+export const Cookies = { uuid: 'uuid', token: 'token', refresh: 'refresh', lang: 'lang' } as const;
+export const GHOST_UUID = 'ghost-uuid';
+export const MENU_DATA_KEY = 'menuData';
+export const INDEX_PATH = '/index';
+export const LOGIN_PATH = '/login';
+export const LOGIN_FREE_PATHS = ['/login', '/auth-redirect', '/bind', '/register', '/oauth2'] as const;
+export const Timeouts = { base: 20_000, api: 60_000, export: 300_000, retryDelay: 1_000, lazyChunk: 120_000 };
+export const ACCESS_TOKEN_MINUTES = 120;
+export const REFRESH_TOKEN_DAYS = 1;
