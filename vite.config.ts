@@ -14,6 +14,7 @@ export default defineConfig({
       '/token': 'http://127.0.0.1:8000',
       '/xy': 'http://127.0.0.1:8000',
       '/media': 'http://127.0.0.1:8000',
+      '/app-config.js': 'http://127.0.0.1:8000',
       '/socket.io': { target: 'ws://127.0.0.1:8000', ws: true },
     },
   },

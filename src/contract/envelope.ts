@@ -10,7 +10,11 @@ export const Code = {
 } as const;
 
 /** msg is a string, or an object such as simplejwt's `{detail, code: "token_not_valid", messages}`. */
-export const envelopeMessageSchema = z.union([z.string(), z.record(z.string(), z.unknown()), z.array(z.unknown())]);
+export const envelopeMessageSchema = z.union([
+  z.string(),
+  z.record(z.string(), z.unknown()),
+  z.array(z.unknown()),
+]);
 export type EnvelopeMessage = z.infer<typeof envelopeMessageSchema>;
 
 export const envelopeSchema = z.object({
@@ -40,7 +44,10 @@ export function flattenMessage(msg: EnvelopeMessage | null | undefined): string 
   if (Array.isArray(msg)) return msg.map((m) => flattenMessage(m as EnvelopeMessage)).join('; ');
   if (typeof msg.detail === 'string') return msg.detail;
   return Object.entries(msg)
-    .map(([k, v]) => `${k}:${Array.isArray(v) ? v.join(',') : typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
+    .map(
+      ([k, v]) =>
+        `${k}:${Array.isArray(v) ? v.join(',') : typeof v === 'object' ? JSON.stringify(v) : String(v)}`,
+    )
     .join('; ');
 }
 

@@ -1,3 +1,4 @@
+export * from './app-config.ts';
 export * from './dept.ts';
 export * from './dictionary.ts';
 export * from './envelope.ts';

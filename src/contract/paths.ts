@@ -12,11 +12,17 @@ export const Paths = {
   webRouter: '/api/system/menu/web_router/',
   dictionary: '/api/init/dictionary/',
   dept: '/api/system/dept/',
+  deptItem: (id: number | string) => `/api/system/dept/${id}/`,
+  deptMultipleDelete: '/api/system/dept/multiple_delete/',
   deptAll: '/api/system/dept/all_dept/',
   deptLazyTree: '/api/system/dept_lazy_tree/',
   file: '/api/system/file/',
   messageUnread: '/xy/message/get_message/',
   messageRead: (id: number | string) => `/xy/message/${id}/read/`,
+  /** Reference server only: run-time client configuration, loaded by index.html before the bundle. */
+  appConfig: '/app-config.js',
+  /** Reference server only, and only with TEST_HOOKS=1: `{answer}` of a captcha, for browser tests. */
+  testCaptchaAnswer: (key: number | string) => `/__test__/captcha/${key}`,
 } as const;
 
 /** App constants from seed §9. */

@@ -85,4 +85,10 @@ export const changePasswordSchema = z.object({
 });
 
 /** JWT claims (CONTRACT.md): HS256, access 120 min, refresh 1 day. */
-export type JwtClaims = { token_type: 'access' | 'refresh'; exp: number; iat: number; jti: string; user_id: number };
+export type JwtClaims = {
+  token_type: 'access' | 'refresh';
+  exp: number;
+  iat: number;
+  jti: string;
+  user_id: number;
+};

@@ -1,0 +1,106 @@
+// Builds the Fastify application: database (migrated, seeded when empty), hooks, API modules, static web.
+// `buildServer` does not listen — main.ts does, and tests drive it with `inject`. The HTTP server is
+// `app.server`, which is where socket.io will attach (server/realtime, a later issue).
+import { mkdirSync } from 'node:fs';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import type { Config } from './config.ts';
+import { createDatabase, type Db } from './db/index.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { seedIfEmpty } from './db/seed.ts';
+import { createAuthHook } from './http/auth.ts';
+import { refuse } from './http/envelope.ts';
+import { registerErrorHandling, sendError } from './http/errors.ts';
+import { registerOperationLog } from './http/operation-log.ts';
+import { createSignatureHook } from './http/signature.ts';
+import './http/types.ts';
+import { registerDeptRoutes } from './modules/dept/routes.ts';
+import { registerDictionaryRoutes } from './modules/dictionary/routes.ts';
+import { registerMenuRoutes } from './modules/menu/routes.ts';
+import { registerSessionRoutes } from './modules/session/routes.ts';
+import { registerTestHooks } from './modules/test-hooks/routes.ts';
+import { registerUserRoutes } from './modules/user/routes.ts';
+import { registerWeb } from './web.ts';
+
+export type BuildOptions = {
+  /** Use this database instead of opening `config.database` (it is still migrated; closed with the app). */
+  db?: Db;
+  /** Fastify logger option; default: pino at `config.logLevel` on stderr (stdout is kept for the ready line). */
+  logger?: FastifyServerOptions['logger'];
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    serverConfig: Config;
+    /** Resolves once pending operation-log writes are done (tests, shutdown). */
+    flushLogs: () => Promise<void>;
+  }
+}
+
+/**
+ * Note: a Fastify instance is thenable; returning it from an async function awaits `ready()`, so the app
+ * comes back fully loaded (routes can no longer be added, the HTTP server can still be attached to).
+ */
+export async function buildServer(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const db = options.db ?? (await createDatabase(config.database));
+  try {
+    await migrateToLatest(db);
+    await seedIfEmpty(db);
+    return await assemble(config, db, options);
+  } catch (error) {
+    await db.destroy().catch(() => {});
+    throw error;
+  }
+}
+
+export const createApp = buildServer;
+
+async function assemble(config: Config, db: Db, options: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel, stream: process.stderr },
+    // Per-request lines would drown the log; errors and refusals are logged where they happen.
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: config.bodyLimit,
+    // Behind a reverse proxy, request.ip (login log, rate limit, operation log) must be the real client.
+    // (A hop count is accepted at run time by Fastify/proxy-addr; its type declarations omit numbers.)
+    trustProxy: config.trustProxy as boolean | string,
+    routerOptions: { ignoreTrailingSlash: true },
+    // A malformed URL (bad percent-encoding) is a client error in the envelope like any other.
+    frameworkErrors: (error, request, reply) => {
+      request.log.info({ err: { code: error.code, message: error.message } }, 'framework error');
+      return sendError(request, reply, refuse('route.badUrl'));
+    },
+  });
+  app.decorateRequest('user', null);
+  app.decorateRequest('outcome', null);
+
+  const spaFallback = await registerWeb(app, ensureDir(config));
+  registerErrorHandling(app, { bodyLimit: config.bodyLimit, spaFallback });
+  const operationLog = registerOperationLog(app, db);
+
+  // Order: signature (cheap, no database) before authentication. Both only touch routes marked `api`.
+  if (config.signature === 'require') app.addHook('preHandler', createSignatureHook(config.signSecret));
+  app.addHook('preHandler', createAuthHook(db, config.jwtSecret));
+
+  registerSessionRoutes(app, db, config);
+  registerUserRoutes(app, db);
+  registerMenuRoutes(app, db);
+  registerDictionaryRoutes(app, db);
+  registerDeptRoutes(app, db);
+  if (config.testHooks) registerTestHooks(app, db);
+
+  app.addHook('onClose', async () => {
+    await operationLog.idle();
+    await db.destroy();
+  });
+
+  app.decorate('db', db);
+  app.decorate('serverConfig', config);
+  app.decorate('flushLogs', operationLog.idle);
+  return app;
+}
+
+function ensureDir(config: Config): Config {
+  mkdirSync(config.mediaDir, { recursive: true });
+  return config;
+}

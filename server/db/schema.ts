@@ -1,0 +1,193 @@
+// Kysely table types. Column names follow dvadmin's so rows map onto its API shapes with little renaming
+// (foreign keys end in `_id` here and are renamed in the queries: `parent_id` → `parent`).
+import type { ColumnType, Generated, Selectable } from 'kysely';
+
+type Json = ColumnType<unknown, string, string>;
+
+/** The trailing fields every dvadmin model carries, plus soft delete. */
+export interface CommonColumns {
+  description: string | null;
+  creator: number | null;
+  /** The modifier's user id as text (dvadmin keeps it a CharField). */
+  modifier: string | null;
+  /** The owning dept id as text; data scope (CONTRACT.md) filters on it. */
+  dept_belong_id: string | null;
+  create_datetime: Generated<Date>;
+  update_datetime: Generated<Date>;
+  is_deleted: Generated<boolean>;
+}
+
+export interface UsersTable extends CommonColumns {
+  id: Generated<number>;
+  username: string;
+  /** scrypt hash of the md5 hex the client sends (server/lib/password.ts). */
+  password: string;
+  name: string;
+  email: string | null;
+  mobile: string | null;
+  avatar: string | null;
+  gender: Generated<number>;
+  user_type: Generated<number>;
+  employee_no: string | null;
+  dept_id: number | null;
+  is_superuser: Generated<boolean>;
+  is_staff: Generated<boolean>;
+  is_active: Generated<boolean>;
+  last_login: Date | null;
+  date_joined: Generated<Date>;
+}
+
+export interface RoleTable extends CommonColumns {
+  id: Generated<number>;
+  name: string;
+  key: string;
+  sort: Generated<number>;
+  status: Generated<boolean>;
+  admin: Generated<boolean>;
+  /** 0 own rows, 1 own dept and below, 2 own dept, 3 all, 4 custom depts (role_dept). */
+  data_range: Generated<number>;
+  remark: string | null;
+}
+
+export interface DeptTable extends CommonColumns {
+  id: Generated<number>;
+  name: string;
+  key: string | null;
+  sort: Generated<number>;
+  owner: string | null;
+  phone: string | null;
+  email: string | null;
+  status: Generated<boolean>;
+  parent_id: number | null;
+}
+
+export interface MenuTable extends CommonColumns {
+  id: Generated<number>;
+  parent_id: number | null;
+  icon: string | null;
+  name: string;
+  sort: Generated<number>;
+  is_link: Generated<boolean>;
+  is_catalog: Generated<boolean>;
+  web_path: string | null;
+  component: string | null;
+  component_name: string | null;
+  status: Generated<boolean>;
+  cache: Generated<boolean>;
+  visible: Generated<boolean>;
+  frame_out: Generated<boolean>;
+}
+
+export interface MenuButtonTable extends CommonColumns {
+  id: Generated<number>;
+  menu_id: number;
+  name: string;
+  value: string;
+  /** API pattern the button grants, e.g. `/api/system/dept/{id}/`. */
+  api: string;
+  /** dvadmin's METHOD_CHOICES: 0 GET, 1 POST, 2 PUT, 3 DELETE. */
+  method: number;
+}
+
+export interface DictionaryTable extends CommonColumns {
+  id: Generated<number>;
+  label: string | null;
+  value: string;
+  parent_id: number | null;
+  /** 0 text, 1 number, 6 boolean (CONTRACT.md, "Dictionaries"). */
+  type: Generated<number>;
+  color: string | null;
+  is_value: Generated<boolean>;
+  status: Generated<boolean>;
+  sort: Generated<number>;
+  remark: string | null;
+}
+
+export interface SystemConfigTable extends CommonColumns {
+  id: Generated<number>;
+  parent_id: number | null;
+  title: string;
+  key: string;
+  value: Json | null;
+  sort: Generated<number>;
+  status: Generated<boolean>;
+  data_options: Json | null;
+  form_item_type: Generated<number>;
+  placeholder: string | null;
+}
+
+export interface ApiWhiteListTable extends CommonColumns {
+  id: Generated<number>;
+  url: string;
+  method: number;
+  enable_datasource: Generated<boolean>;
+}
+
+export interface LoginLogTable extends CommonColumns {
+  id: Generated<number>;
+  username: string;
+  ip: string | null;
+  agent: string | null;
+  browser: string | null;
+  os: string | null;
+  login_type: Generated<number>;
+  status: boolean;
+  /** Why a login failed (a reason code such as `bad_credentials`), null on success. */
+  failure_reason: string | null;
+}
+
+export interface OperationLogTable extends CommonColumns {
+  id: Generated<number>;
+  request_modular: string | null;
+  request_path: string;
+  request_body: string | null;
+  request_method: string;
+  request_msg: string | null;
+  request_ip: string | null;
+  request_browser: string | null;
+  request_os: string | null;
+  response_code: string | null;
+  json_result: string | null;
+  status: boolean;
+}
+
+export interface CaptchaTable {
+  id: Generated<number>;
+  challenge: string;
+  answer: string;
+  expires_at: Date;
+  create_datetime: Generated<Date>;
+}
+
+/** One row per issued refresh token; rows of one login share a family (rotation, reuse detection). */
+export interface RefreshTokenTable {
+  jti: string;
+  family: string;
+  user_id: number;
+  expires_at: Date;
+  used_at: Date | null;
+  revoked_at: Date | null;
+  create_datetime: Generated<Date>;
+}
+
+export interface Database {
+  users: UsersTable;
+  role: RoleTable;
+  user_role: { user_id: number; role_id: number };
+  role_dept: { role_id: number; dept_id: number };
+  dept: DeptTable;
+  menu: MenuTable;
+  menu_button: MenuButtonTable;
+  role_menu: { role_id: number; menu_id: number };
+  role_menu_button: { role_id: number; menu_button_id: number };
+  dictionary: DictionaryTable;
+  system_config: SystemConfigTable;
+  api_white_list: ApiWhiteListTable;
+  login_log: LoginLogTable;
+  operation_log: OperationLogTable;
+  captcha: CaptchaTable;
+  refresh_token: RefreshTokenTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type DeptRow = Selectable<DeptTable>;

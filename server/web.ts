@@ -1,0 +1,66 @@
+// Everything that is not the API: the built SPA (with history fallback to index.html), uploaded media under
+// /media, and /app-config.js, which tells the SPA where the API is and which secret to sign with — so one
+// build works against any backend.
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { APP_CONFIG_GLOBAL, type AppConfig } from '../src/contract/app-config.ts';
+import { Paths } from '../src/contract/paths.ts';
+import type { Config } from './config.ts';
+import type { SpaFallback } from './http/errors.ts';
+
+const NOT_BUILT = `<!doctype html><meta charset="utf-8"><title>Console not built</title>
+<p>The console has not been built yet. Run <code>npm run build</code>, then restart the server.</p>
+<p>控制台尚未构建。请先运行 <code>npm run build</code>，然后重启服务。</p>`;
+
+export function appConfigScript(config: Config): string {
+  const value: AppConfig = { apiBase: config.consoleApiBase, signSecret: config.signSecret };
+  // Escape `<` so the JSON can never close a surrounding <script> if someone inlines it.
+  return `window.${APP_CONFIG_GLOBAL} = ${JSON.stringify(value).replace(/</g, '\\u003c')};\n`;
+}
+
+export async function registerWeb(app: FastifyInstance, config: Config): Promise<SpaFallback> {
+  app.get(Paths.appConfig, async (_request, reply) =>
+    reply
+      .type('application/javascript; charset=utf-8')
+      .header('cache-control', 'no-cache, no-store, must-revalidate')
+      .send(appConfigScript(config)),
+  );
+
+  if (existsSync(config.mediaDir)) {
+    await app.register(fastifyStatic, {
+      root: config.mediaDir,
+      prefix: '/media/',
+      decorateReply: false,
+      index: false,
+      dotfiles: 'deny',
+    });
+  }
+
+  const webRoot = existsSync(config.webDir) && statSync(config.webDir).isDirectory();
+  if (webRoot) {
+    await app.register(fastifyStatic, {
+      root: config.webDir,
+      prefix: '/',
+      decorateReply: false,
+      index: ['index.html'],
+      dotfiles: 'deny',
+      cacheControl: false,
+      // Hashed assets can be cached for good; anything else (index.html) is revalidated each time.
+      setHeaders: (res, path) => {
+        res.setHeader(
+          'cache-control',
+          /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+
+  const indexFile = join(config.webDir, 'index.html');
+  // Read per request (it is small): a `npm run build` while the server runs is picked up without a restart.
+  return (_request: FastifyRequest, reply: FastifyReply) => {
+    const html = webRoot && existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : NOT_BUILT;
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+  };
+}

@@ -1,0 +1,140 @@
+/**
+ * Route guard: decides where the router may go; react-router executes through the injected `navigate`,
+ * `patchRoutes` and `resetRoutes` effects (systemId `routeGuard`).
+ *
+ * Lifecycle: `waitingForSession` (locations are noted until `app` forwards the session's answer) →
+ * `signedOut` or `signedIn`.
+ * - `signedOut`: login-free paths (/login, /auth-redirect, /bind, /register, /oauth2) pass; any other path
+ *   goes to `/login?redirect=<path+search>`.
+ * - `signedIn.awaitingMenus`: a token exists but the routes do not; the wanted location is kept (`pending`:
+ *   the login page's `redirect`, else /index; a deep link stays itself). When the session's start-up hands
+ *   over the menus (`route.menusLoaded`, once per sign-in), the routes are built and patched, the side menu
+ *   is built from the visible entries, and the pending navigation is replayed.
+ * - `signedIn.ready`: a known path (static or menu route) passes, an unknown one goes to /404, and a
+ *   login-free page goes on to the login page's `redirect` or /index (the `login` chart only exists while
+ *   signed out).
+ * Losing the session (`route.signedOut`) drops the routes (`resetRoutes`: the UI builds a new router,
+ * routes cannot be removed) and sends a protected page to /login with its redirect.
+ *
+ * The menus themselves (fetch, `menuData` cache fallback) are loaded by `session`'s start-up.
+ * The UI reports every location with `route.requested` (also the ones the guard itself caused).
+ * Every state and transition is taken by the generated paths (no exceptions).
+ * Not modelled: micro-frontend rules, component resolution (the UI's registry logs and skips a view it
+ * cannot resolve), blocking a navigation before it happens (the guard corrects it right after).
+ */
+import { assign, setup } from 'xstate';
+import type { MenuRecord } from '../../contract/index.ts';
+import { buildAsideMenu, buildRoutes } from './menus.ts';
+import { isKnownPath, isLoginFree, loginUrlFor, NOT_FOUND_PATH, targetAfterSignIn } from './paths.ts';
+import type { RouteDescriptor, RouteGuardContext, RouteGuardEvent, RouteLocation } from './types.ts';
+
+type Args = { context: RouteGuardContext; event: RouteGuardEvent };
+
+const requestedLocation = (event: RouteGuardEvent): RouteLocation | null =>
+  event.type === 'route.requested' ? { path: event.path, search: event.search ?? '' } : null;
+
+const toLogin = {
+  type: 'navigate',
+  params: ({ context }: Args) => ({ to: loginUrlFor(context.location), replace: true }),
+} as const;
+const toPending = {
+  type: 'navigate',
+  params: ({ context }: Args) => ({
+    to: context.pending ?? targetAfterSignIn(context.location),
+    replace: true,
+  }),
+} as const;
+const toNotFound = { type: 'navigate', params: { to: NOT_FOUND_PATH, replace: true } } as const;
+const leavingSession = ['clearMenus', 'resetRoutes'] as const;
+
+export const routeGuardMachine = setup({
+  types: {
+    context: {} as RouteGuardContext,
+    events: {} as RouteGuardEvent,
+  },
+  actions: {
+    /** Ask the router to go somewhere (`replace`: the corrected location replaces the refused one). */
+    navigate: (_, _params: { to: string; replace: boolean }) => {},
+    /** Add the menu routes under the layout route. */
+    patchRoutes: (_, _params: { routes: RouteDescriptor[] }) => {},
+    /** Forget the menu routes (the UI creates a fresh router). */
+    resetRoutes: () => {},
+
+    storeLocation: assign({ location: ({ context, event }) => requestedLocation(event) ?? context.location }),
+    planReplay: assign({ pending: ({ context }) => targetAfterSignIn(context.location) }),
+    storeMenus: assign((_, menus: MenuRecord[]) => ({
+      menus,
+      routes: buildRoutes(menus),
+      asideMenu: buildAsideMenu(menus),
+    })),
+    forgetPending: assign({ pending: null }),
+    clearMenus: assign({ menus: [], routes: [], asideMenu: [], pending: null }),
+  },
+  guards: {
+    isLoginFreeRequest: ({ event }) => event.type === 'route.requested' && isLoginFree(event.path),
+    isKnownRequest: ({ context, event }) =>
+      event.type === 'route.requested' && isKnownPath(event.path, context.routes),
+    /** The router is on a page that needs a session. */
+    isAtProtectedPath: ({ context }) => context.location !== null && !isLoginFree(context.location.path),
+  },
+}).createMachine({
+  id: 'routeGuard',
+  context: { location: null, pending: null, menus: [], routes: [], asideMenu: [] },
+  initial: 'waitingForSession',
+  states: {
+    waitingForSession: {
+      on: {
+        'route.requested': { actions: 'storeLocation' },
+        'route.signedIn': { target: 'signedIn', actions: 'planReplay' },
+        'route.signedOut': [
+          { guard: 'isAtProtectedPath', target: 'signedOut', actions: toLogin },
+          { target: 'signedOut' },
+        ],
+      },
+    },
+    signedOut: {
+      on: {
+        'route.requested': [
+          { guard: 'isLoginFreeRequest', actions: 'storeLocation' },
+          { actions: ['storeLocation', toLogin] },
+        ],
+        'route.signedIn': { target: 'signedIn', actions: 'planReplay' },
+      },
+    },
+    signedIn: {
+      initial: 'awaitingMenus',
+      on: {
+        'route.signedOut': [
+          { guard: 'isAtProtectedPath', target: 'signedOut', actions: [...leavingSession, toLogin] },
+          { target: 'signedOut', actions: leavingSession },
+        ],
+      },
+      states: {
+        awaitingMenus: {
+          on: {
+            'route.requested': { actions: ['storeLocation', 'planReplay'] },
+            'route.menusLoaded': {
+              target: 'ready',
+              actions: [
+                { type: 'storeMenus', params: ({ event }) => event.menus },
+                { type: 'patchRoutes', params: ({ context }) => ({ routes: context.routes }) },
+                toPending,
+                'forgetPending',
+              ],
+            },
+          },
+        },
+        ready: {
+          on: {
+            'route.requested': [
+              // Signed in on a login-free page (the login form is gone): on to its redirect or /index.
+              { guard: 'isLoginFreeRequest', actions: ['storeLocation', toPending] },
+              { guard: 'isKnownRequest', actions: 'storeLocation' },
+              { actions: ['storeLocation', toNotFound] },
+            ],
+          },
+        },
+      },
+    },
+  },
+});

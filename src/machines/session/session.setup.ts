@@ -1,0 +1,155 @@
+/**
+ * The session chart's vocabulary: effects (placeholders bound by `createSessionImplementations`), context
+ * updates, emitted events, guards and delays. The statechart itself is in `session.machine.ts`.
+ */
+import { assign, emit, setup } from 'xstate';
+import type { MenuRecord } from '../../contract/index.ts';
+import { isTransientError, notProvided } from '../shared/effects.ts';
+import { isUsableToken, jwtExpiresAt, refreshDelay } from './jwt.ts';
+import { loginMachine } from './login.machine.ts';
+import { startupMachine } from './startup.machine.ts';
+import type {
+  ExpiryReason,
+  LoginResult,
+  Notice,
+  Reason,
+  RefreshedTokens,
+  SessionContext,
+  SessionEmitted,
+  SessionEvent,
+  StartupData,
+  StartupFailure,
+  StartupOutput,
+  StoredSession,
+} from './types.ts';
+
+export const EXPIRY_REASONS: Record<ExpiryReason, string> = {
+  token_not_valid: 'session:expired.timeout',
+  user_not_found: 'session:expired.userInvalid',
+  unauthorized: 'session:expired.unauthorized',
+};
+
+export function expiryReason(reason: ExpiryReason, message: string | undefined): Reason {
+  // The seed fixes the wording of the first two; a plain 401 shows the server's own message.
+  return reason === 'unauthorized' && message
+    ? { key: EXPIRY_REASONS[reason], text: message }
+    : { key: EXPIRY_REASONS[reason] };
+}
+
+export const emptySession = {
+  token: null,
+  refresh: null,
+  uuid: null,
+  tokenExpiresAt: null,
+  tokenReceivedAt: 0,
+  cachedMenus: null,
+  user: null,
+  settings: null,
+  dictionaries: {},
+  departments: null,
+  menus: [],
+  startupError: null,
+} satisfies Omit<SessionContext, 'signOutReason'>;
+
+export const sessionSetup = setup({
+  types: {
+    context: {} as SessionContext,
+    events: {} as SessionEvent,
+    emitted: {} as SessionEmitted,
+    children: {} as { login: 'login'; startup: 'startup' },
+  },
+  actors: {
+    /** Reads the token, refresh and uuid cookies and the `menuData` session-storage cache. */
+    readStoredSession: notProvided<StoredSession>('readStoredSession'),
+    login: loginMachine,
+    startup: startupMachine,
+    refreshToken: notProvided<RefreshedTokens, { refresh: string | null }>('refreshToken'),
+    logout: notProvided<void, { refresh: string | null }>('logout'),
+    clearLocalDatabase: notProvided<void>('clearLocalDatabase'),
+  },
+  actions: {
+    /** Sets the uuid, token and refresh cookies, each for 1 day. */
+    persistSession: (_, _params: { token: string; refresh: string; uuid: string }) => {},
+    /** Replaces the token cookie (and the refresh cookie when the server rotated it). */
+    persistToken: (_, _params: { token: string; refresh?: string }) => {},
+    clearCookies: () => {},
+    /** Writes the `menuData` session-storage cache, the source of permission checks. */
+    cacheMenus: (_, _params: { menus: MenuRecord[] }) => {},
+    clearMenuCache: () => {},
+    clearSearchIndex: () => {},
+    notify: (_, _params: Notice) => {},
+    goToLogin: () => {},
+    reloadPage: () => {},
+
+    restoreSession: assign((_, stored: StoredSession) => {
+      const token = stored.token as string;
+      return {
+        token,
+        refresh: stored.refresh ?? null,
+        uuid: stored.uuid ?? null,
+        tokenExpiresAt: jwtExpiresAt(token),
+        tokenReceivedAt: stored.receivedAt,
+        cachedMenus: stored.menus ?? null,
+      };
+    }),
+    /** Tokens, and the user as the login answer knows it (name, id, avatar, username) until the start-up. */
+    acceptLogin: assign((_, result: LoginResult) => ({
+      ...emptySession,
+      token: result.access,
+      refresh: result.refresh,
+      uuid: String(result.userId),
+      tokenExpiresAt: jwtExpiresAt(result.access),
+      tokenReceivedAt: result.receivedAt,
+      user: {
+        id: result.userId,
+        username: result.username,
+        name: result.name ?? null,
+        avatar: result.avatar ?? null,
+      },
+      signOutReason: null,
+    })),
+    storeRefreshedToken: assign(({ context }, pair: RefreshedTokens) => ({
+      token: pair.access,
+      refresh: pair.refresh ?? context.refresh,
+      tokenExpiresAt: jwtExpiresAt(pair.access),
+      tokenReceivedAt: pair.receivedAt,
+    })),
+    storeStartupData: assign((_, data: StartupData) => ({ ...data, startupError: null })),
+    storeStartupError: assign((_, failure: StartupFailure) => ({ startupError: failure })),
+    storeUser: assign(({ context, event }) => ({
+      user: event.type === 'session.userUpdated' ? event.user : context.user,
+    })),
+    recordSignOut: assign((_, reason: Reason) => ({ signOutReason: reason })),
+    clearSessionData: assign(emptySession),
+
+    emitSignedIn: emit(({ context }) => ({ type: 'session.signedIn', uuid: context.uuid }) as const),
+    emitSignedOut: emit(
+      (_, params: { reason: 'restore' | 'expired' | 'logout' }) => ({ type: 'session.signedOut', ...params }) as const,
+    ),
+    emitReady: emit(
+      ({ context }) => ({ type: 'session.ready', user: context.user!, menus: context.menus }) as const,
+    ),
+    emitRefreshed: emit(
+      ({ context }) => ({ type: 'session.refreshed', token: context.token ?? '' }) as const,
+    ),
+    emitRefreshFailed: emit({ type: 'session.refreshFailed' }),
+  },
+  guards: {
+    hasStoredToken: (_, stored: StoredSession) => isUsableToken(stored.token),
+    /** The failed request carried an older token than the one the session holds now: just retry. */
+    isStaleToken: ({ context, event }) =>
+      event.type === 'session.refreshRequested' && !!event.token && event.token !== context.token,
+    isTransientFailure: (_, error: unknown) => isTransientError(error),
+    isStartupComplete: (_, output: StartupOutput) => output.ok,
+  },
+  delays: {
+    /** 60 s before the access token's `exp`, counted from when the token was read or issued. */
+    refreshLead: ({ context }) => refreshDelay(context.tokenExpiresAt, context.tokenReceivedAt),
+    /** After a network failure of the refresh call. */
+    refreshRetryDelay: 10_000,
+    /** The logout call must not keep the user waiting. */
+    logoutTimeout: 5_000,
+    /** Deleting the local database can block on another tab; go on regardless. */
+    localDataTimeout: 3_000,
+  },
+});

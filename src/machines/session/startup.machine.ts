@@ -1,0 +1,152 @@
+/**
+ * Start-up: the ordered loads after sign-in (invoked by `session` in `signedIn.data.loading`).
+ *
+ * Lifecycle: `userInfo` → `settings` → `dictionaries` → `departments` → `menus` → `done`, one request at a
+ * time, each bounded by `stepTimeout`. Any failure or timeout ends in `failed` with the step and the
+ * reason; the output says which, and `session` shows the error state with retry and sign-out. A retry runs
+ * the whole sequence again (the requests are small; partial results are not kept).
+ *
+ * Lives in `session` rather than `routeGuard` because everything it loads belongs to the signed-in user
+ * and is cleared with the session; `routeGuard` only needs the menus, which `session` hands over when done.
+ * When the menu request fails, the menus cached in session storage (`menuData`, read at restore) are used.
+ * Every state and transition is taken by the generated paths (no exceptions).
+ * Not modelled: parallel loading (the order is the seed's and keeps the first error meaningful).
+ */
+import { assign, setup } from 'xstate';
+import type { MenuRecord, Settings, UserInfo } from '../../contract/index.ts';
+import { notProvided, type Reason, reasonFromError } from '../shared/effects.ts';
+import type {
+  Departments,
+  Dictionaries,
+  StartupContext,
+  StartupData,
+  StartupInput,
+  StartupOutput,
+  StartupStep,
+} from './types.ts';
+
+type Failure = { step: StartupStep; reason: Reason };
+
+const failed = (step: StartupStep) =>
+  ({
+    target: 'failed',
+    actions: {
+      type: 'recordFailure',
+      params: ({ event }: { event: { error?: unknown } }): Failure => ({
+        step,
+        reason: reasonFromError(event.error, 'session:startup.failed'),
+      }),
+    },
+  }) as const;
+
+const timedOut = (step: StartupStep) =>
+  ({
+    target: 'failed',
+    actions: { type: 'recordFailure', params: { step, reason: { key: 'session:startup.timeout' } } },
+  }) as const;
+
+export const startupMachine = setup({
+  types: {
+    context: {} as StartupContext,
+    input: {} as StartupInput,
+    output: {} as StartupOutput,
+  },
+  actors: {
+    loadUserInfo: notProvided<UserInfo>('loadUserInfo'),
+    loadSettings: notProvided<Settings>('loadSettings'),
+    loadDictionaries: notProvided<Dictionaries>('loadDictionaries'),
+    loadDepartments: notProvided<Departments>('loadDepartments'),
+    loadMenus: notProvided<MenuRecord[]>('loadMenus'),
+  },
+  actions: {
+    recordFailure: assign((_, failure: Failure) => ({ failure })),
+  },
+  guards: {
+    hasCachedMenus: ({ context }) => (context.cachedMenus?.length ?? 0) > 0,
+  },
+  delays: {
+    /** Per request; the API's own timeout is 60 s, the user should see an error sooner. */
+    stepTimeout: 30_000,
+  },
+}).createMachine({
+  id: 'startup',
+  context: ({ input }) => ({ cachedMenus: input.cachedMenus, data: {}, failure: null }),
+  initial: 'userInfo',
+  output: ({ context }) =>
+    context.failure ? { ok: false, ...context.failure } : { ok: true, data: context.data as StartupData },
+  states: {
+    userInfo: {
+      invoke: {
+        id: 'loadUserInfo',
+        src: 'loadUserInfo',
+        onDone: {
+          target: 'settings',
+          actions: assign({ data: ({ context, event }) => ({ ...context.data, user: event.output }) }),
+        },
+        onError: failed('userInfo'),
+      },
+      after: { stepTimeout: timedOut('userInfo') },
+    },
+    settings: {
+      invoke: {
+        id: 'loadSettings',
+        src: 'loadSettings',
+        onDone: {
+          target: 'dictionaries',
+          actions: assign({ data: ({ context, event }) => ({ ...context.data, settings: event.output }) }),
+        },
+        onError: failed('settings'),
+      },
+      after: { stepTimeout: timedOut('settings') },
+    },
+    dictionaries: {
+      invoke: {
+        id: 'loadDictionaries',
+        src: 'loadDictionaries',
+        onDone: {
+          target: 'departments',
+          actions: assign({
+            data: ({ context, event }) => ({ ...context.data, dictionaries: event.output }),
+          }),
+        },
+        onError: failed('dictionaries'),
+      },
+      after: { stepTimeout: timedOut('dictionaries') },
+    },
+    departments: {
+      invoke: {
+        id: 'loadDepartments',
+        src: 'loadDepartments',
+        onDone: {
+          target: 'menus',
+          actions: assign({ data: ({ context, event }) => ({ ...context.data, departments: event.output }) }),
+        },
+        onError: failed('departments'),
+      },
+      after: { stepTimeout: timedOut('departments') },
+    },
+    menus: {
+      invoke: {
+        id: 'loadMenus',
+        src: 'loadMenus',
+        onDone: {
+          target: 'done',
+          actions: assign({ data: ({ context, event }) => ({ ...context.data, menus: event.output }) }),
+        },
+        onError: [
+          {
+            guard: 'hasCachedMenus',
+            target: 'done',
+            actions: assign({
+              data: ({ context }) => ({ ...context.data, menus: context.cachedMenus ?? [] }),
+            }),
+          },
+          failed('menus'),
+        ],
+      },
+      after: { stepTimeout: timedOut('menus') },
+    },
+    done: { type: 'final' },
+    failed: { type: 'final' },
+  },
+});

@@ -1,0 +1,66 @@
+/** What the router reports for a page shown in the layout (seed §3 "Open tab / opened page"). */
+export type TabRoute = {
+  /** Route name (a dynamic route's `component_name`). */
+  name: string;
+  /** Path with query and hash: where clicking the tab goes back to. */
+  fullPath: string;
+  /** The route pattern (`/user/:id`); restoring checks it against the routes that exist. Defaults to the path. */
+  path?: string;
+  params: Record<string, string>;
+  query: Record<string, string>;
+  /**
+   * `title` is the menu title as the server sent it; `titleKey` an i18n key for static routes. The view
+   * translates at render time, so titles follow the language instead of freezing at open time.
+   * `hidden` routes (refresh, redirect) never become tabs.
+   */
+  meta: { title: string; titleKey?: string; icon?: string; hidden?: boolean };
+  /** The route's menu has `cache`: the page stays mounted (keep-alive) while its tab is open. */
+  cache?: boolean;
+};
+
+/** An open tab: the route plus its identity (`key`, the path without query or hash). */
+export type Tab = TabRoute & { key: string };
+
+/** Commands of the tab context menu and the dropdown after the tab bar. */
+export const TAB_COMMANDS = ['refresh', 'closeLeft', 'closeRight', 'closeOthers', 'closeAll'] as const;
+export type TabCommand = (typeof TAB_COMMANDS)[number];
+
+/** The persisted slice (never the snapshot). `version` lets an old layout be recognised and dropped. */
+export type SavedTabs = { version: 1; tabs: TabRoute[] };
+
+export type TabsContext = {
+  /** Open tabs; the index tab is always `tabs[0]`. */
+  tabs: Tab[];
+  /** Key of the tab that matches the router's location. */
+  current: string;
+  /** Per-tab refresh counters: part of the `<Activity>` key, so bumping one remounts only that page. */
+  refreshKeys: Record<string, number>;
+  /**
+   * Keys of active tabs closed while the router has not yet left them: a late `tab.opened` for one of these
+   * is the old location echoing back, not the user reopening it.
+   */
+  leaving: string[];
+};
+
+export type TabsEvent =
+  /** The router showed a page in the layout. */
+  | { type: 'tab.opened'; route: TabRoute }
+  /** The user clicked a tab. */
+  | { type: 'tab.selected'; key: string }
+  | { type: 'tab.close'; key: string }
+  | { type: 'tab.refresh'; key: string }
+  | { type: 'tab.closeLeft'; key: string }
+  | { type: 'tab.closeRight'; key: string }
+  | { type: 'tab.closeOthers'; key: string }
+  | { type: 'tab.closeAll' }
+  /** A context-menu or dropdown command by name; `key` defaults to the current tab. */
+  | { type: 'tab.command'; command: string; key?: string }
+  /** Drag and drop: indexes in `tabs`. */
+  | { type: 'tab.moved'; from: number; to: number }
+  /** Menus are known: the saved list (any shape) and the route patterns that exist now. */
+  | { type: 'tabs.restore'; saved: unknown; validPaths: readonly string[] }
+  /** The user signed out: close every tab; the next user's list comes with `tabs.restore`. */
+  | { type: 'tabs.signedOut' };
+
+/** A toast request; `tabs:invalidOperation` is 无效的操作 / "Invalid operation". */
+export type TabsNotice = { kind: 'warning'; reason: { key: string; text?: string } };

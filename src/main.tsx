@@ -1,0 +1,64 @@
+// The sign-in page is drawn without Mantine; Mantine and its styles load with the shell and the toasts.
+import '@mantine/core/styles/baseline.css';
+
+import { useSyncExternalStore } from 'react';
+import { createRoot } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
+import { RouterProvider } from 'react-router/dom';
+import { createAppSystem } from './services/app-system.ts';
+import { currentLanguage, i18n } from './services/i18n/index.ts';
+import { AppActor } from './ui/app/actor.ts';
+import { CrashScreen } from './ui/app/CrashScreen.tsx';
+import { ErrorBoundary } from './ui/app/ErrorBoundary.tsx';
+import { createRouterHost, type RouterHost } from './ui/app/router-host.ts';
+import { ToastHost } from './ui/app/ToastHost.tsx';
+
+// The router and the actor system live outside React (ARCHITECTURE.md "Routing"): the charts decide, the
+// router host executes, and every settled location goes back to the route guard.
+let host: RouterHost | undefined;
+const system = createAppSystem({
+  navigate: (to, options) => host?.navigate(to, options),
+  patchRoutes: (routes) => host?.patchRoutes(routes),
+  resetRoutes: () => host?.reset(),
+});
+host = createRouterHost({
+  onLocation: (location) => system.reportLocation(location),
+  onUnreachable: (route) =>
+    system.log(
+      i18n.t('shell:unreachable_view', { title: route.title, component: route.component }),
+      'warning',
+      {
+        path: route.path,
+        component: route.component,
+      },
+    ),
+});
+const routerHost = host;
+
+/** Hands the root actor, created by the Provider, to the services (token refresh, log, locations). */
+function SystemBinding() {
+  system.attach(AppActor.useActorRef());
+  return null;
+}
+
+/** The current router; a reset (user change) renders a new one under a new key. */
+function HostedRouter() {
+  const { router, generation } = useSyncExternalStore(routerHost.subscribe, routerHost.current);
+  return <RouterProvider key={generation} router={router} />;
+}
+
+document.documentElement.lang = currentLanguage();
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+createRoot(container).render(
+  <I18nextProvider i18n={i18n}>
+    <ToastHost />
+    <ErrorBoundary fallback={(error) => <CrashScreen error={error} />}>
+      <AppActor.Provider logic={system.logic}>
+        <SystemBinding />
+        <HostedRouter />
+      </AppActor.Provider>
+    </ErrorBoundary>
+  </I18nextProvider>,
+);

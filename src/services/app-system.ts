@@ -1,0 +1,217 @@
+/**
+ * The wiring: concrete deps from src/services, bound to the charts through `createAppImplementations`, and
+ * the root chart ready for the UI's one actor Provider. The UI owns the router, so it passes in what the
+ * route guard and the session need from it (navigate, route patching, reset).
+ *
+ * The http client needs the running actor (token refresh through the session's single flight, auth expiry,
+ * the frontend log), which the Provider creates: the UI hands it over with `attach(actor)` as soon as it
+ * exists. Until then router locations and log entries are buffered.
+ *
+ * Size: the network layer (axios, the zod response schemas, request signing, the menu cache) is not needed
+ * to draw the sign-in page, so it is a separate chunk whose download starts when this module is evaluated,
+ * in parallel with the first render. The charts' effects await it; restoring the session waits for it too,
+ * so the menu cache is read with its validation as usual.
+ */
+import { type AnyActorRef, createActor, fromPromise, toPromise } from 'xstate';
+import type { MenuRecord } from '../contract/menu.ts';
+import { createAppMachine } from '../machines/app/app.machine.ts';
+import { getLogRef, getRouteGuardRef, getSessionRef } from '../machines/app/selectors.ts';
+import type { LogType } from '../machines/log/types.ts';
+import type { RouteDescriptor } from '../machines/routeGuard/types.ts';
+import type { StoredSession } from '../machines/session/types.ts';
+import type { Api } from './api/types.ts';
+import { getSessionCookies } from './cookies.ts';
+import type { HttpClient } from './http/types.ts';
+import { t } from './i18n/index.ts';
+import { createAppImplementations } from './implementations/app.ts';
+import { createLogSink, subscribeToWindowErrors } from './implementations/log.ts';
+import {
+  createSessionBridge,
+  type SessionRefLike,
+  TokenRefreshFailed,
+} from './implementations/sessionBridge.ts';
+import { showNotice } from './notify.ts';
+
+/** What the charts need from the router (the UI's router host implements it). */
+export type RouterBinding = {
+  navigate(to: string, options?: { replace?: boolean }): void;
+  patchRoutes(routes: RouteDescriptor[]): void;
+  resetRoutes(): void;
+};
+
+export type AppSystem = {
+  /** The root chart with every effect bound: pass it as the actor Provider's `logic`. */
+  logic: ReturnType<typeof createAppMachine>;
+  /** The typed API (each call waits for the network chunk on first use). */
+  api: Api;
+  /** The http client, once the network chunk has loaded. */
+  http(): Promise<HttpClient>;
+  /** Hands over the root actor the Provider created (idempotent). */
+  attach(actor: AnyActorRef): void;
+  /** A settled router location, for the route guard. */
+  reportLocation(location: { path: string; search: string }): void;
+  /** A frontend log entry (e.g. a menu page whose view does not exist). */
+  log(message: string, type?: LogType, meta?: unknown): void;
+};
+
+type LogSinkEntry = { message: string; type: LogType; meta?: unknown };
+
+const now = () => Date.now();
+const currentUrl = () => (typeof location === 'undefined' ? undefined : location.href);
+
+/**
+ * Adapter: the session actor's typed `on` (one generic signature over every emitted event) does not match
+ * the bridge's overloads for the two refresh events, though it behaves exactly as they describe.
+ */
+function asSessionRefLike(session: ReturnType<typeof getSessionRef>): SessionRefLike {
+  return {
+    send: (event) => session.send(event),
+    on: ((type: 'session.refreshed' | 'session.refreshFailed', handler: (event: unknown) => void) =>
+      session.on(type, handler)) as SessionRefLike['on'],
+  };
+}
+
+/** The network layer: http client, API and menu cache, in their own chunk. */
+function loadNetwork(deps: Parameters<typeof import('./http/app-client.ts').createAppHttpClient>[0]) {
+  return Promise.all([
+    import('./http/app-client.ts'),
+    import('./api/api.ts'),
+    import('./storage/menu-cache.ts'),
+  ]).then(([client, api, menuCache]) => {
+    const http = client.createAppHttpClient(deps);
+    return { http, api: api.createApi(http), menuCache };
+  });
+}
+type Network = Awaited<ReturnType<typeof loadNetwork>>;
+
+const API_METHODS = [
+  'getSettings',
+  'getCaptchaEnabled',
+  'getCaptcha',
+  'login',
+  'refreshToken',
+  'logout',
+  'getUserInfo',
+  'getWebRouter',
+  'getDictionaries',
+  'getDictionary',
+  'getDepartments',
+] as const satisfies readonly (keyof Api)[];
+
+/** An `Api` whose every method first waits for the network chunk. */
+function deferredApi(network: Promise<Network>): Api {
+  const api: Record<string, (...args: unknown[]) => Promise<unknown>> = {};
+  for (const name of API_METHODS) {
+    api[name] = async (...args) => {
+      const target = (await network).api as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>;
+      return target[name]?.(...args);
+    };
+  }
+  return api as unknown as Api;
+}
+
+export function createAppSystem(router: RouterBinding): AppSystem {
+  let root: AnyActorRef | undefined;
+  let bufferedLocation: { path: string; search: string } | undefined;
+  const bufferedLogs: LogSinkEntry[] = [];
+  let loaded: Network | undefined;
+  let sessionTarget: string | undefined;
+
+  const bridge = () => {
+    if (!root) throw new TokenRefreshFailed('the session is not running yet');
+    return createSessionBridge(asSessionRefLike(getSessionRef(root)));
+  };
+  const sendLog = (entry: LogSinkEntry) => {
+    if (!root) bufferedLogs.push(entry);
+    else createLogSink(getLogRef(root), { now, currentUrl })(entry);
+  };
+
+  const network = loadNetwork({
+    refreshAccessToken: async (usedToken) => bridge().refreshAccessToken(usedToken),
+    onAuthExpired: (reason, message) => {
+      if (root) bridge().onAuthExpired(reason, message);
+    },
+    log: sendLog,
+  }).then((n) => {
+    loaded = n;
+    return n;
+  });
+  const api = deferredApi(network);
+  const cookies = getSessionCookies();
+
+  const implementations = createAppImplementations({
+    session: {
+      api,
+      cookies,
+      // Read only after the network chunk is in (restoring waits for it, see below).
+      menuCache: {
+        read: () => loaded?.menuCache.readMenuCache(),
+        write: (menus: MenuRecord[]) => void loaded?.menuCache.writeMenuCache(menus),
+        clear: () => loaded?.menuCache.clearMenuCache(),
+      },
+      // Dexie stays out of the sign-in bundle: it loads only when a logout empties the local database.
+      clearLocalDatabase: async () => {
+        const { createLocalStore } = await import('./storage/local-store.ts');
+        const store = createLocalStore({ getUuid: () => cookies.getUuid() });
+        try {
+          await store.clearAll();
+        } finally {
+          store.close();
+        }
+      },
+      // The header search (and its index) arrives with a later issue.
+      clearSearchIndex: () => {},
+      navigate: (to, options) => {
+        sessionTarget = to;
+        router.navigate(to, options);
+      },
+      // The session navigates (to /login) and reloads in one step; the SPA navigation is asynchronous, so
+      // a plain reload could reload the page being left. Load the page it asked for instead.
+      reload: () => {
+        if (sessionTarget) window.location.replace(sessionTarget);
+        else window.location.reload();
+      },
+      notify: showNotice,
+      t: (key) => t(key),
+      now,
+    },
+    routeGuard: {
+      navigate: (to, options) => router.navigate(to, options),
+      patchRoutes: (routes) => router.patchRoutes(routes),
+      resetRoutes: () => router.resetRoutes(),
+    },
+    log: { subscribeToGlobalErrors: subscribeToWindowErrors(window), now, currentUrl },
+  });
+
+  // Restoring reads `sessionStorage.menuData` through the menu cache: run it once that module is in.
+  const session = implementations.session;
+  const readStoredSession = session?.actors?.readStoredSession;
+  if (session?.actors && readStoredSession) {
+    session.actors.readStoredSession = fromPromise<StoredSession>(async () => {
+      await network.catch(() => undefined);
+      return toPromise(createActor(readStoredSession).start());
+    });
+  }
+
+  return {
+    logic: createAppMachine(implementations),
+    api,
+    http: () => network.then((n) => n.http),
+    attach(actor) {
+      if (root === actor) return;
+      root = actor;
+      for (const entry of bufferedLogs.splice(0)) sendLog(entry);
+      if (bufferedLocation) {
+        getRouteGuardRef(actor).send({ type: 'route.requested', ...bufferedLocation });
+        bufferedLocation = undefined;
+      }
+    },
+    reportLocation(location) {
+      if (!root) bufferedLocation = location;
+      else getRouteGuardRef(root).send({ type: 'route.requested', ...location });
+    },
+    log(message, type = 'info', meta) {
+      sendLog(meta === undefined ? { message, type } : { message, type, meta });
+    },
+  };
+}

@@ -1,0 +1,123 @@
+import i18next, { type i18n as I18n, type Resource } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { getSessionCookies } from '../cookies.ts';
+
+/**
+ * i18next setup (seed §9: default zh-chs, fallback en, stored in the `lang` cookie).
+ *
+ * Resources are every `./locales/<lng>/<namespace>.json`, picked up eagerly with `import.meta.glob`, so a
+ * session adds a namespace by dropping its files in. The `lang` cookie holds dvadmin's values (`zh-chs`,
+ * `en`) so a dvadmin console sharing the cookie agrees; inside the app the languages are `zh-CN` and `en`.
+ */
+export const LANGUAGES = ['zh-CN', 'en'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'zh-CN';
+export const FALLBACK_LANGUAGE: Language = 'en';
+export const DEFAULT_NAMESPACE = 'common';
+
+/** The cookie value a dvadmin console writes for each language. */
+const COOKIE_VALUE: Record<Language, string> = { 'zh-CN': 'zh-chs', en: 'en' };
+
+/** `zh-chs`, `zh`, `zh-CN`, `zh-Hans`… → zh-CN; `en`, `en-US`… → en; anything else → the default. */
+export function languageFromCookie(value: string | undefined | null): Language {
+  const v = (value ?? '').trim().toLowerCase();
+  if (v === 'en' || v.startsWith('en-') || v.startsWith('en_')) return 'en';
+  return DEFAULT_LANGUAGE;
+}
+
+export function cookieValueFor(language: Language): string {
+  return COOKIE_VALUE[language];
+}
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+/** `{'./locales/zh-CN/common.json': {...}}` → `{'zh-CN': {common: {...}}}`. */
+export function collectResources(modules: Record<string, unknown>): Resource {
+  const resources: Resource = {};
+  for (const [path, content] of Object.entries(modules)) {
+    const match = /locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
+    if (!match?.[1] || !match[2] || content === null || typeof content !== 'object') continue;
+    const language = match[1];
+    resources[language] ??= {};
+    resources[language][match[2]] = content as Record<string, unknown>;
+  }
+  return resources;
+}
+
+const localeModules = import.meta.glob<Record<string, unknown>>('./locales/*/*.json', {
+  eager: true,
+  import: 'default',
+});
+
+/** Every bundled translation. */
+export const resources: Resource = collectResources(localeModules);
+
+export type CreateI18nOptions = {
+  /** The `lang` cookie value read at start-up. */
+  cookieLang?: string | undefined;
+  resources?: Resource;
+  /** Hook the instance into react-i18next (default true). */
+  react?: boolean;
+};
+
+/** A synchronously initialised i18next instance (resources are bundled, so no async loading). */
+export function createI18n(options: CreateI18nOptions = {}): I18n {
+  const res = options.resources ?? resources;
+  const namespaces = [...new Set(Object.values(res).flatMap((byNs) => Object.keys(byNs)))];
+  const instance = i18next.createInstance();
+  if (options.react !== false) instance.use(initReactI18next);
+  void instance.init({
+    resources: res,
+    lng: languageFromCookie(options.cookieLang),
+    fallbackLng: FALLBACK_LANGUAGE,
+    supportedLngs: [...LANGUAGES],
+    load: 'currentOnly',
+    ns: namespaces.length > 0 ? namespaces : [DEFAULT_NAMESPACE],
+    defaultNS: DEFAULT_NAMESPACE,
+    interpolation: { escapeValue: false },
+    returnEmptyString: false,
+    initAsync: false,
+  });
+  return instance;
+}
+
+function readLangCookie(): string | undefined {
+  return typeof document === 'undefined' ? undefined : getSessionCookies().getLang();
+}
+
+/** The app's instance (language from the `lang` cookie). */
+export const i18n: I18n = createI18n({ cookieLang: readLangCookie() });
+
+/** Translate outside React (`t('http:status.500')`). */
+export function t(key: string, options?: Record<string, unknown>): string {
+  return i18n.t(key, options ?? {}) as string;
+}
+
+/** The current app language. */
+export function currentLanguage(instance: I18n = i18n): Language {
+  const lng = instance.resolvedLanguage ?? instance.language;
+  return isLanguage(lng) ? lng : languageFromCookie(lng);
+}
+
+/**
+ * Switches the language and persists it in the `lang` cookie (dvadmin's value), and on the `<html lang>`.
+ * `persist` defaults to writing the page cookie; tests pass their own.
+ */
+export async function changeLanguage(
+  language: string,
+  options: { instance?: I18n; persist?: (cookieValue: string) => void } = {},
+): Promise<Language> {
+  const instance = options.instance ?? i18n;
+  const next = isLanguage(language) ? language : languageFromCookie(language);
+  await instance.changeLanguage(next);
+  const persist = options.persist ?? writeLangCookie;
+  persist(cookieValueFor(next));
+  if (typeof document !== 'undefined') document.documentElement.lang = next;
+  return next;
+}
+
+function writeLangCookie(value: string): void {
+  if (typeof document !== 'undefined') getSessionCookies().setLang(value);
+}

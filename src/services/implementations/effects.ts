@@ -1,0 +1,57 @@
+/**
+ * Shared glue for the implementation factories: errors normalised to the charts' `EffectError`, and
+ * fire-and-forget effects that can never throw into a chart (an action that throws stops the actor).
+ */
+import type { EffectError } from '../../machines/shared/effects.ts';
+
+/** What every factory's effects reject with: the service error's message, and whether a retry may help. */
+export class EffectFailure extends Error implements EffectError {
+  override name = 'EffectFailure';
+  readonly transient: boolean;
+  constructor(message: string, transient: boolean, cause?: unknown) {
+    super(message, cause === undefined ? undefined : { cause });
+    this.transient = transient;
+  }
+}
+
+/** ApiError kinds (src/services/http/errors.ts) after which trying again later may work. */
+const TRANSIENT_KINDS = new Set(['network', 'timeout']);
+
+export function toEffectFailure(error: unknown): EffectFailure {
+  if (error instanceof EffectFailure) return error;
+  const message =
+    error && typeof error === 'object' && 'message' in error && typeof error.message === 'string'
+      ? error.message
+      : String(error);
+  const kind = error && typeof error === 'object' && 'kind' in error ? String(error.kind) : '';
+  return new EffectFailure(message, TRANSIENT_KINDS.has(kind), error);
+}
+
+/** Runs an async effect and rejects with an `EffectFailure`. */
+export async function normalised<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw toEffectFailure(error);
+  }
+}
+
+export type EffectErrorHandler = (error: unknown, effect: string) => void;
+
+/** Wraps a synchronous effect so a failure is reported instead of stopping the chart. */
+export function guarded<A extends unknown[]>(
+  name: string,
+  run: (...args: A) => void,
+  onError: EffectErrorHandler,
+) {
+  return (...args: A): void => {
+    try {
+      run(...args);
+    } catch (error) {
+      onError(error, name);
+    }
+  };
+}
+
+/** Toasts last 5 s (seed §8, §9). */
+export const NOTICE_DURATION_MS = 5000;

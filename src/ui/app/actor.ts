@@ -1,0 +1,17 @@
+import { createActorContext, useSelector } from '@xstate/react';
+import { appMachine } from '../../machines/app/app.machine.ts';
+import { getLogRef, getRouteGuardRef, getSessionRef } from '../../machines/app/selectors.ts';
+import { selectLoginActor } from '../../machines/session/selectors.ts';
+
+/** The one actor context of the app: the root `app` actor, created by its Provider with the bound effects. */
+export const AppActor = createActorContext(appMachine);
+
+/** The long-lived children, found by systemId (stable for the app's life). */
+export const useSessionRef = () => getSessionRef(AppActor.useActorRef());
+export const useRouteGuardRef = () => getRouteGuardRef(AppActor.useActorRef());
+export const useLogRef = () => getLogRef(AppActor.useActorRef());
+
+/** The `login` chart while signed out (undefined otherwise). */
+export function useLoginRef() {
+  return useSelector(useSessionRef(), selectLoginActor);
+}

@@ -1,0 +1,59 @@
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import {
+  selectCaptchaEnabled,
+  selectCaptchaImage,
+  selectCaptchaKey,
+  selectIsCaptchaLoading,
+  selectIsSubmitting,
+  selectLoginError,
+  selectLoginSettings,
+  selectLoginUsername,
+} from '../../machines/session/selectors.ts';
+import { changeLanguage, currentLanguage } from '../../services/i18n/index.ts';
+import { useLoginRef } from '../app/actor.ts';
+import { PageLoader } from '../app/PageLoader.tsx';
+import { reasonText } from '../app/reason.ts';
+import { LoginView } from './LoginView.tsx';
+
+/** /login: reads the `login` chart and sends the form's intents to it. */
+export function LoginPage() {
+  const login = useLoginRef();
+  const { t, i18n } = useTranslation('login');
+  const settings = useSelector(login, (s) => (s ? selectLoginSettings(s) : null));
+  const captchaEnabled = useSelector(login, (s) => (s ? selectCaptchaEnabled(s) : false));
+  const captchaKey = useSelector(login, (s) => (s ? selectCaptchaKey(s) : null));
+  const captchaImage = useSelector(login, (s) => (s ? selectCaptchaImage(s) : null));
+  const captchaLoading = useSelector(login, (s) => (s ? selectIsCaptchaLoading(s) : false));
+  const submitting = useSelector(login, (s) => (s ? selectIsSubmitting(s) : false));
+  const error = useSelector(login, (s) => (s ? selectLoginError(s) : null));
+  const username = useSelector(login, (s) => (s ? selectLoginUsername(s) : ''));
+  const preparing = useSelector(login, (s) => !s || s.matches('loadingSettings'));
+
+  // Restoring the session, or signed in and about to leave: nothing to fill in yet.
+  if (!login || preparing) return <PageLoader />;
+  const text = (key: string) => {
+    const value = settings?.[key];
+    return typeof value === 'string' && value.trim() ? value : null;
+  };
+  return (
+    <LoginView
+      siteName={text('login.site_name')}
+      logo={text('login.site_logo')}
+      background={text('login.login_background')}
+      copyright={text('login.copyright')}
+      keepRecord={text('login.keep_record')}
+      helpUrl={text('login.help_url')}
+      privacyUrl={text('login.privacy_url')}
+      clauseUrl={text('login.clause_url')}
+      language={currentLanguage(i18n)}
+      onLanguageChange={(lng) => void changeLanguage(lng, { instance: i18n })}
+      captcha={{ enabled: captchaEnabled, key: captchaKey, image: captchaImage, loading: captchaLoading }}
+      submitting={submitting}
+      error={reasonText(t, error)}
+      defaultUsername={username}
+      onSubmit={(values) => login.send({ type: 'login.submitted', ...values })}
+      onRefreshCaptcha={() => login.send({ type: 'login.captchaRefreshRequested' })}
+    />
+  );
+}

@@ -1,0 +1,52 @@
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { selectAsideMenu } from '../../machines/routeGuard/selectors.ts';
+import {
+  selectDepartments,
+  selectDictionaries,
+  selectSettings,
+  selectUser,
+} from '../../machines/session/selectors.ts';
+import { useRouteGuardRef, useSessionRef } from '../app/actor.ts';
+import { toMenuNodes } from '../shell/AsideContainer.tsx';
+import { countPages, isExternal, leaves, type MenuNode } from '../shell/menu-tree.ts';
+import { IndexView } from './IndexView.tsx';
+
+/** 控制台 (also 工作台): the signed-in user and counts of what the start-up loaded. */
+export function Component() {
+  const session = useSessionRef();
+  const { t } = useTranslation('shell');
+  const navigate = useNavigate();
+  const user = useSelector(session, selectUser);
+  const departments = useSelector(session, selectDepartments);
+  const dictionaries = useSelector(session, selectDictionaries);
+  const siteName = useSelector(session, (s) => selectSettings(s)?.['login.site_name'] || null);
+  const items = useSelector(useRouteGuardRef(), selectAsideMenu);
+  // The fixed console entry is this page; everything after it comes from the server.
+  const nodes = toMenuNodes(items, t).filter((node) => node.id !== 'index');
+  const shortcuts = leaves(nodes)
+    .filter((node) => !isExternal(node.path))
+    .slice(0, 12);
+
+  const open = (node: MenuNode) => node.path && navigate(node.path);
+  return (
+    <IndexView
+      siteName={siteName || t('product')}
+      user={{
+        name: user?.name ?? null,
+        username: user?.username ?? null,
+        dept: user?.dept_info?.dept_name ?? null,
+        roles: (user?.role_info ?? []).map((role) => role.name),
+      }}
+      stats={{
+        menus: items.length ? countPages(nodes.filter((node) => !isExternal(node.path))) : null,
+        departments: departments ? departments.list.length : null,
+        dictionaries: Object.keys(dictionaries).length,
+      }}
+      shortcuts={shortcuts}
+      onOpen={open}
+      hour={new Date().getHours()}
+    />
+  );
+}

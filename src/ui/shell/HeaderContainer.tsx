@@ -1,0 +1,50 @@
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { APP_VERSION } from '../../contract/paths.ts';
+import { selectAvatar, selectSettings, selectUserName } from '../../machines/session/selectors.ts';
+import { getConfig, resolveApiUrl } from '../../services/config.ts';
+import { changeLanguage, currentLanguage } from '../../services/i18n/index.ts';
+import { showNotice } from '../../services/notify.ts';
+import { useSessionRef } from '../app/actor.ts';
+import { Header } from './Header.tsx';
+
+type HeaderContainerProps = { collapsed: boolean; onToggleAside: () => void };
+
+/** The header wired to the session (user, settings) and the router. */
+export function HeaderContainer({ collapsed, onToggleAside }: HeaderContainerProps) {
+  const session = useSessionRef();
+  const navigate = useNavigate();
+  const { t, i18n } = useTranslation('shell');
+  const name = useSelector(session, selectUserName);
+  const avatar = useSelector(session, selectAvatar);
+  const siteName = useSelector(session, (s) => selectSettings(s)?.['login.site_name'] || null);
+  const logo = useSelector(session, (s) => selectSettings(s)?.['login.site_logo'] || null);
+  const apiBase = getConfig().apiBase;
+
+  const switchLanguage = async (lng: string) => {
+    const next = await changeLanguage(lng, { instance: i18n });
+    showNotice({
+      kind: 'success',
+      message: `${t('language_changed')}: ${t(`languages.${next}`)}`,
+      durationMs: 3000,
+    });
+  };
+
+  return (
+    <Header
+      productName={siteName || t('product')}
+      logo={logo ? resolveApiUrl(apiBase, logo) : null}
+      collapsed={collapsed}
+      onToggleAside={onToggleAside}
+      language={currentLanguage(i18n)}
+      onLanguageChange={(lng) => void switchLanguage(lng)}
+      name={name}
+      avatar={avatar ? resolveApiUrl(apiBase, avatar) : null}
+      version={APP_VERSION}
+      onUserInfo={() => navigate('/userInfo')}
+      onMessages={() => navigate('/userMessage')}
+      onLogout={() => session.send({ type: 'session.logoutRequested' })}
+    />
+  );
+}

@@ -1,0 +1,52 @@
+// Mantine styles of the shell and its pages, in Mantine's order (the sign-in page is drawn without Mantine).
+import '@mantine/core/styles/default-css-variables.css';
+import '@mantine/core/styles/global.css';
+import '@mantine/core/styles/UnstyledButton.css';
+import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/CloseButton.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Title.css';
+import '@mantine/core/styles/Anchor.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/ScrollArea.css';
+import '@mantine/core/styles/AppShell.css';
+import '@mantine/core/styles/ActionIcon.css';
+import '@mantine/core/styles/Avatar.css';
+import '@mantine/core/styles/Popover.css';
+import '@mantine/core/styles/Menu.css';
+import '@mantine/core/styles/Tooltip.css';
+import '@mantine/core/styles/NavLink.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/Paper.css';
+import '@mantine/core/styles/Card.css';
+import '@mantine/core/styles/SimpleGrid.css';
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/ThemeIcon.css';
+import '@mantine/core/styles/Code.css';
+import { useSelector } from '@xstate/react';
+import { selectAreRoutesReady } from '../../machines/routeGuard/selectors.ts';
+import { selectHasStartupFailed } from '../../machines/session/selectors.ts';
+import { useRouteGuardRef, useSessionRef } from '../app/actor.ts';
+import { MantineRoot } from '../app/MantineRoot.tsx';
+import { PageLoader } from '../app/PageLoader.tsx';
+import { Layout } from './Layout.tsx';
+import { LogoutConfirmContainer } from './LogoutConfirmContainer.tsx';
+import { StartupErrorContainer } from './StartupErrorContainer.tsx';
+
+/**
+ * The layout route (lazy). It waits for the session's start-up and the route guard's menu routes; a failed
+ * start-up shows the error screen instead of the shell. The logout confirm is available in every state.
+ */
+export function Component() {
+  const failed = useSelector(useSessionRef(), selectHasStartupFailed);
+  const ready = useSelector(useRouteGuardRef(), selectAreRoutesReady);
+  return (
+    <MantineRoot>
+      {failed ? <StartupErrorContainer /> : ready ? <Layout /> : <PageLoader />}
+      <LogoutConfirmContainer />
+    </MantineRoot>
+  );
+}

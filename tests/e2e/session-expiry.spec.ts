@@ -1,0 +1,43 @@
+import { expect, test } from '@playwright/test';
+import {
+  captchaField,
+  fillLogin,
+  sessionCookies,
+  signIn,
+  startServerForThisFile,
+} from './support/console.ts';
+
+// Access tokens live 10 s, so the session refreshes 8 s after sign-in (the lead is capped at a fifth of
+// the token's life).
+const server = startServerForThisFile({ env: { ACCESS_TOKEN_TTL: '10' } });
+
+test('when the token can no longer be refreshed the session ends: back to /login with the page as redirect', async ({
+  page,
+}) => {
+  await signIn(page, server());
+  await page.goto(`${server().url}/userInfo`);
+  await expect(page.getByRole('heading', { name: '个人信息' })).toBeVisible();
+  // The server refuses the refresh token from now on.
+  await page.route('**/token/refresh/**', (route) =>
+    route.fulfill({
+      contentType: 'application/json',
+      body: JSON.stringify({ code: 401, msg: 'token invalid', data: null }),
+    }),
+  );
+  await expect(page).toHaveURL(/\/login\?redirect=%2FuserInfo$/, { timeout: 20_000 });
+  await expect(page.getByText('登录超时，请重新登录！')).toBeVisible();
+  await expect(page.getByLabel('用户名')).toBeEditable();
+  expect(await sessionCookies(page)).toEqual({ token: undefined, refresh: undefined, uuid: undefined });
+
+  // Signing in again on the same page (a fresh router, the menu routes rebuilt) returns to the page.
+  await page.unroute('**/token/refresh/**');
+  const captcha = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/captcha/');
+  await page.getByTestId('captcha-image').click();
+  const { data } = (await (await captcha).json()) as { data: { key: string } };
+  await fillLogin(page, server(), { username: 'superadmin', captchaKey: data.key });
+  await captchaField(page).press('Enter');
+  await expect(page).toHaveURL(`${server().url}/userInfo`);
+  await expect(page.getByRole('heading', { name: '个人信息' })).toBeVisible();
+  await page.getByRole('navigation', { name: '侧栏菜单' }).getByText('控制台').click();
+  await expect(page).toHaveURL(`${server().url}/index`);
+});

@@ -1,0 +1,68 @@
+import { expect, test } from '@playwright/test';
+import {
+  captchaField,
+  fillLogin,
+  openLogin,
+  sessionCookies,
+  signIn,
+  startServerForThisFile,
+} from './support/console.ts';
+
+const server = startServerForThisFile();
+
+test('a deep link while signed out lands on /login with the link as redirect', async ({ page }) => {
+  await page.goto(`${server().url}/dept?x=1`);
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fdept%3Fx%3D1$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('企业级后台管理系统');
+  await expect(page.getByRole('tab', { name: '账号密码登录' })).toBeVisible();
+  await expect(page).toHaveTitle('后台管理系统 | 登录');
+});
+
+test('signing in with the captcha lands on the deep link', async ({ page }) => {
+  const key = await openLogin(page, server(), '/dept?x=1');
+  expect(key).toBeDefined();
+  await fillLogin(page, server(), { username: 'superadmin', captchaKey: key });
+  await captchaField(page).press('Enter');
+  await expect(page).toHaveURL(`${server().url}/dept?x=1`);
+  await expect(page.getByTestId('user-menu')).toContainText('你好 超级管理员');
+  const cookies = await sessionCookies(page);
+  expect(cookies.token).toBeTruthy();
+  expect(cookies.refresh).toBeTruthy();
+  expect(cookies.uuid).toBe('1');
+});
+
+test('signing in from /login goes to the console with the side menu and 控制台 first', async ({ page }) => {
+  await signIn(page, server());
+  await expect(page).toHaveURL(`${server().url}/index`);
+  await expect(page).toHaveTitle('后台管理系统 | 控制台');
+  const menu = page.getByRole('navigation', { name: '侧栏菜单' });
+  await expect(menu.locator('[data-depth="0"]').first()).toHaveText('控制台');
+  await expect(menu.getByText('系统管理')).toBeVisible();
+  await expect(page.getByTestId('welcome-dept')).toHaveText('DVAdmin团队');
+});
+
+test('a wrong password says why, keeps the username and clears the captcha for a new one', async ({
+  page,
+}) => {
+  const key = await openLogin(page, server());
+  await fillLogin(page, server(), { username: 'superadmin', password: 'not-the-password', captchaKey: key });
+  const nextCaptcha = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/captcha/');
+  await page.getByRole('button', { name: '登录' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: '账号/密码错误' }).first()).toBeVisible();
+  const next = (await (await nextCaptcha).json()) as { data?: { key?: unknown } };
+  expect(String(next.data?.key)).not.toBe(String(key));
+  await expect(page.getByLabel('用户名')).toHaveValue('superadmin');
+  await expect(captchaField(page)).toHaveValue('');
+  await expect(page).toHaveURL(/\/login/);
+  expect((await sessionCookies(page)).token).toBeUndefined();
+});
+
+test('reloading the page keeps the session', async ({ page }) => {
+  await signIn(page, server());
+  await page.goto(`${server().url}/userInfo`);
+  await expect(page.getByRole('heading', { name: '个人信息' })).toBeVisible();
+  await page.reload();
+  await expect(page).toHaveURL(`${server().url}/userInfo`);
+  await expect(page.getByTestId('user-menu')).toContainText('你好 超级管理员');
+  await expect(page.getByLabel('用户名')).toHaveCount(0);
+});

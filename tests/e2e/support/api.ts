@@ -1,0 +1,52 @@
+import { md5Hex } from '../../../src/contract/password.ts';
+import { signParams } from '../../../src/contract/sign.ts';
+import type { TestServer } from './server.ts';
+
+/** The signing secret the server publishes to the SPA (`/app-config.js`). */
+async function signSecret(server: TestServer): Promise<string> {
+  const text = await (await fetch(`${server.url}/app-config.js`)).text();
+  const match = /"signSecret"\s*:\s*"([^"]*)"/.exec(text);
+  if (!match?.[1]) throw new Error(`no signSecret in /app-config.js: ${text}`);
+  return match[1];
+}
+
+async function call<T>(
+  server: TestServer,
+  secret: string,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: object,
+) {
+  const timestamp = Math.floor(Date.now() / 1000);
+  const sign = signParams(secret, { ...body }, timestamp);
+  const response = await fetch(`${server.url}${path}?timestamp=${timestamp}&sign=${sign}`, {
+    method,
+    headers: body ? { 'content-type': 'application/json' } : {},
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const envelope = (await response.json()) as { code: number; msg: unknown; data: T };
+  if (envelope.code !== 2000)
+    throw new Error(`${method} ${path}: ${envelope.code} ${JSON.stringify(envelope.msg)}`);
+  return envelope.data;
+}
+
+/**
+ * Signs in over the API, as the console would (captcha answered through the test hook), without a browser:
+ * the tokens are used later, e.g. after the access token has expired.
+ */
+export async function apiSignIn(server: TestServer, username = 'superadmin', password = 'admin123456') {
+  const secret = await signSecret(server);
+  const captcha = await call<{ key?: string | number }>(server, secret, 'GET', '/api/captcha/');
+  const body: Record<string, unknown> = { username, password: md5Hex(password) };
+  if (captcha.key !== undefined) {
+    body.captcha = await server.captchaAnswer(captcha.key);
+    body.captchaKey = captcha.key;
+  }
+  return call<{ access: string; refresh: string; userId: number }>(
+    server,
+    secret,
+    'POST',
+    '/api/login/',
+    body,
+  );
+}

@@ -1,0 +1,144 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+/**
+ * The real reference server for browser tests and the benchmark: one per spec file, on a free 127.0.0.1 port,
+ * with an in-memory database (or a PGlite directory when a test must prepare it with the management CLI),
+ * its own DATA_DIR in a temp dir and the test hooks on. Stopped by its own PID.
+ */
+export const ROOT = resolve(import.meta.dirname, '../../..');
+
+export type ServerOptions = {
+  /** Extra environment (ACCESS_TOKEN_TTL, SIGNATURE…). */
+  env?: Record<string, string>;
+  /** Use a PGlite directory inside the data dir instead of `memory://` (needed to prepare data with the CLI). */
+  persistent?: boolean;
+  /** `npm run manage -- …` argument lists run against the server's database before it starts. */
+  manage?: string[][];
+  /** How long to wait for the listening line. */
+  startTimeoutMs?: number;
+};
+
+export type TestServer = {
+  /** `http://127.0.0.1:<port>` */
+  url: string;
+  pid: number;
+  dataDir: string;
+  /** The captcha answer for a key, from `GET /__test__/captcha/<key>`. */
+  captchaAnswer(key: string | number): Promise<string>;
+  stop(): Promise<void>;
+};
+
+function serverEnv(dataDir: string, options: ServerOptions): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    HOST: '127.0.0.1',
+    PORT: '0',
+    DATABASE_URL: options.persistent ? join(dataDir, 'pglite') : 'memory://',
+    DATA_DIR: dataDir,
+    WEB_DIR: join(ROOT, 'dist'),
+    TEST_HOOKS: '1',
+    LOG_LEVEL: process.env.E2E_SERVER_LOG_LEVEL ?? 'warn',
+    ...options.env,
+  };
+}
+
+export async function startServer(options: ServerOptions = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'xy-e2e-'));
+  const env = serverEnv(dataDir, options);
+  for (const args of options.manage ?? []) {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'server/manage.ts', ...args], {
+      cwd: ROOT,
+      env,
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    if (run.status !== 0) {
+      rmSync(dataDir, { recursive: true, force: true });
+      throw new Error(`manage ${args.join(' ')} failed (${run.status}): ${run.stderr || run.stdout}`);
+    }
+  }
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let url: string;
+  try {
+    url = await waitForListening(child, options.startTimeoutMs ?? 60_000);
+  } catch (error) {
+    await stopChild(child);
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  return {
+    url,
+    pid: child.pid as number,
+    dataDir,
+    async captchaAnswer(key) {
+      const response = await fetch(`${url}/__test__/captcha/${encodeURIComponent(String(key))}`);
+      if (!response.ok) throw new Error(`captcha hook answered ${response.status}`);
+      const body = (await response.json()) as { answer?: unknown; data?: { answer?: unknown } };
+      const answer = body.answer ?? body.data?.answer;
+      if (answer === undefined || answer === null) throw new Error(`no captcha answer for key ${key}`);
+      return String(answer);
+    },
+    async stop() {
+      await stopChild(child);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function waitForListening(child: ChildProcess, timeoutMs: number): Promise<string> {
+  return new Promise((resolvePromise, reject) => {
+    let output = '';
+    const timer = setTimeout(
+      () => fail(new Error(`server did not start in ${timeoutMs} ms:\n${output}`)),
+      timeoutMs,
+    );
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /listening on (https?:\/\/[^\s]+)/.exec(output);
+      if (match?.[1]) {
+        cleanup();
+        // keep draining the pipes so the server never blocks on a full buffer
+        child.stdout?.resume();
+        child.stderr?.resume();
+        resolvePromise(match[1].replace(/\/+$/, ''));
+      }
+    };
+    const onExit = (code: number | null) =>
+      fail(new Error(`server exited (${code}) before listening:\n${output}`));
+    function cleanup() {
+      clearTimeout(timer);
+      child.stdout?.off('data', onData);
+      child.stderr?.off('data', onData);
+      child.off('exit', onExit);
+    }
+    function fail(error: Error) {
+      cleanup();
+      reject(error);
+    }
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.on('exit', onExit);
+  });
+}
+
+/** SIGTERM to this PID, SIGKILL if it is still there after 5 s. */
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null || !child.pid) return Promise.resolve();
+  return new Promise((resolvePromise) => {
+    const killer = setTimeout(() => {
+      if (child.pid) process.kill(child.pid, 'SIGKILL');
+    }, 5_000);
+    child.once('exit', () => {
+      clearTimeout(killer);
+      resolvePromise();
+    });
+    process.kill(child.pid as number, 'SIGTERM');
+  });
+}

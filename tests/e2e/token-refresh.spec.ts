@@ -1,0 +1,44 @@
+import { expect, test } from '@playwright/test';
+import { apiSignIn } from './support/api.ts';
+import { sessionCookies, signIn, startServerForThisFile } from './support/console.ts';
+
+const ACCESS_TTL_SECONDS = 5;
+const server = startServerForThisFile({ env: { ACCESS_TOKEN_TTL: String(ACCESS_TTL_SECONDS) } });
+
+test('an expired access token is refreshed without the user noticing', async ({ page, context }) => {
+  // A session from earlier (tokens in the cookies), and the console opened after its access token expired.
+  const tokens = await apiSignIn(server());
+  await new Promise((resolve) => setTimeout(resolve, (ACCESS_TTL_SECONDS + 2) * 1000));
+  const url = new URL(server().url);
+  await context.addCookies(
+    Object.entries({ token: tokens.access, refresh: tokens.refresh, uuid: String(tokens.userId) }).map(
+      ([name, value]) => ({ name, value, domain: url.hostname, path: '/' }),
+    ),
+  );
+  const refreshes: number[] = [];
+  page.on('response', (r) => {
+    if (new URL(r.url()).pathname === '/token/refresh/') refreshes.push(r.status());
+  });
+  await page.goto(`${server().url}/userInfo`);
+  await expect(page.getByRole('heading', { name: '个人信息' })).toBeVisible();
+  await expect(page).toHaveURL(`${server().url}/userInfo`);
+  expect(refreshes.length).toBeGreaterThan(0);
+  expect((await sessionCookies(page)).token).not.toBe(tokens.access);
+  // navigating on keeps working, with no login page and no error toast
+  await page.getByRole('navigation', { name: '侧栏菜单' }).getByText('控制台').click();
+  await expect(page).toHaveURL(`${server().url}/index`);
+  await expect(page.getByTestId('user-menu')).toContainText('你好 超级管理员');
+  await expect(page.getByLabel('用户名')).toHaveCount(0);
+  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0);
+});
+
+test('a short-lived access token is refreshed about once per lifetime, not in a loop', async ({ page }) => {
+  // The refresh lead (60 s) is capped at a fifth of the token's remaining life (src/machines/session/jwt.ts).
+  await signIn(page, server());
+  let refreshes = 0;
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/token/refresh/') refreshes += 1;
+  });
+  await page.waitForTimeout(ACCESS_TTL_SECONDS * 1000);
+  expect(refreshes).toBeLessThanOrEqual(3);
+});

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { preferencesMachine } from '../../src/machines/preferences/preferences.machine.ts';
+import type { Preferences, PreferencesEvent } from '../../src/machines/preferences/types.ts';
+import { type ChartFixture, coverChart } from './support/paths.ts';
+
+/** Every event the chart handles, with the payload variants its guards tell apart. */
+const events: PreferencesEvent[] = [
+  {
+    type: 'preferences.restore',
+    saved: { theme: 'violet', color: '#67C23A', size: 'small', asideCollapse: true },
+  },
+  { type: 'preferences.restore', saved: { theme: 'gone' } },
+  { type: 'preferences.themeChanged', theme: 'star' },
+  { type: 'preferences.themeChanged', theme: 'gone' },
+  { type: 'preferences.colorChanged', color: '#F56C6C' },
+  { type: 'preferences.colorChanged', color: 'red' },
+  { type: 'preferences.sizeChanged', size: 'mini' },
+  { type: 'preferences.sizeChanged', size: 'huge' },
+  { type: 'preferences.pageTransitionToggled' },
+  { type: 'preferences.asideCollapseToggled' },
+  { type: 'preferences.asideTransitionToggled' },
+];
+
+const preferencesFixture: ChartFixture = {
+  machine: preferencesMachine,
+  events,
+  // Bounded by the fixtures: a few themes, colours and sizes, and three booleans.
+  summarize: (c: Preferences) => c,
+};
+
+describe('preferences: generated paths', () => {
+  it('every state is reached and every transition taken', async () => {
+    const report = await coverChart('preferences', preferencesFixture);
+    console.info(report.line);
+    expect(report.states.missing).toEqual([]);
+    expect(report.transitions.missing).toEqual([]);
+    expect(report.transitions.excepted).toEqual([]);
+  });
+});

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { coverChart } from '../support/paths.ts';
+import { loginFixture, sessionFixture, startupFixture } from './fixtures.ts';
+
+describe('generated paths', () => {
+  it.each([
+    ['session', sessionFixture],
+    ['login', loginFixture],
+    ['startup', startupFixture],
+  ] as const)('every %s state is reached and every transition taken', async (name, fixture) => {
+    const report = await coverChart(name, fixture);
+    console.log(report.line);
+    expect(report.states.missing).toEqual([]);
+    expect(report.transitions.missing).toEqual([]);
+    expect(report.transitions.divergent).toEqual([]);
+    expect(report.transitions.excepted).toEqual(Object.keys(fixture.exceptions ?? {}));
+  });
+});

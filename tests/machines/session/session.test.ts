@@ -1,0 +1,387 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type AnyActorLogic, createActor } from 'xstate';
+import { REFRESH_LEAD_MS } from '../../../src/machines/session/jwt.ts';
+import {
+  selectIsConfirmingLogout,
+  selectIsReady,
+  selectLoginActor,
+  selectSessionStatus,
+  selectStartupError,
+} from '../../../src/machines/session/selectors.ts';
+import { sessionMachine } from '../../../src/machines/session/session.machine.ts';
+import type {
+  LoginResult,
+  RefreshedTokens,
+  SessionEmitted,
+  StartupOutput,
+  StoredSession,
+} from '../../../src/machines/session/types.ts';
+import { controllable, recordEffects, resolvesWith, settle } from '../support/fakes.ts';
+import {
+  LOGIN_TOKEN,
+  loginResult,
+  menus,
+  NOW,
+  networkError,
+  REFRESHED_TOKEN,
+  RESTORED_TOKEN,
+  refusedError,
+  startupFailed,
+  startupOk,
+  stored,
+  storedUndefinedToken,
+  user,
+} from './data.ts';
+
+const EFFECTS = [
+  'persistSession',
+  'persistToken',
+  'clearCookies',
+  'cacheMenus',
+  'clearMenuCache',
+  'clearSearchIndex',
+  'notify',
+  'goToLogin',
+  'reloadPage',
+] as const;
+
+/** The session started with fakes; restore answers with `restored`, start-up and refresh wait for the test. */
+function startSession(restored: StoredSession = stored, extra: Record<string, AnyActorLogic> = {}) {
+  const effects = recordEffects(EFFECTS, {
+    notify: (p: { reason: { key: string } }) => p.reason.key,
+  });
+  const startup = controllable<StartupOutput>();
+  const refresh = controllable<RefreshedTokens, { refresh: string | null }>();
+  const logout = controllable<void, { refresh: string | null }>();
+  const clearLocalDatabase = controllable<void>();
+  const login = controllable<LoginResult>();
+  const machine = sessionMachine.provide({
+    actors: {
+      readStoredSession: resolvesWith(restored),
+      startup: startup.logic,
+      refreshToken: refresh.logic,
+      logout: logout.logic,
+      clearLocalDatabase: clearLocalDatabase.logic,
+      login: login.logic,
+      ...extra,
+    } as never,
+    actions: effects.actions,
+  });
+  const actor = createActor(machine);
+  const emitted: SessionEmitted[] = [];
+  actor.on('*', (event) => emitted.push(event as SessionEmitted));
+  actor.start();
+  return { actor, effects, startup, refresh, logout, clearLocalDatabase, login, emitted };
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('session: restore', () => {
+  it('a token cookie "undefined" is no token: the session starts signed out with the login page', async () => {
+    const { actor, emitted } = startSession(storedUndefinedToken);
+    await settle();
+    expect(selectSessionStatus(actor.getSnapshot())).toBe('signedOut');
+    expect(actor.getSnapshot().context.token).toBeNull();
+    expect(selectLoginActor(actor.getSnapshot())).toBeDefined();
+    expect(emitted).toEqual([{ type: 'session.signedOut', reason: 'restore' }]);
+  });
+
+  it('a stored token signs in at once and starts loading the user data', async () => {
+    const { actor, startup, emitted } = startSession();
+    await settle();
+    expect(
+      actor.getSnapshot().matches({ signedIn: { data: 'loading', token: 'valid', logout: 'idle' } }),
+    ).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject({
+      token: RESTORED_TOKEN,
+      refresh: 'refresh-1',
+      uuid: '1',
+    });
+    expect(startup.calls).toHaveLength(1);
+    expect(emitted).toEqual([{ type: 'session.signedIn', uuid: '1' }]);
+  });
+});
+
+describe('session: login', () => {
+  it('a successful login stores the three cookies and the user, and starts loading', async () => {
+    const { actor, login, effects, startup } = startSession(storedUndefinedToken);
+    await settle();
+    login.last.resolve(loginResult);
+    await settle();
+    expect(actor.getSnapshot().matches({ signedIn: { data: 'loading' } })).toBe(true);
+    expect(effects.actions.persistSession).toHaveBeenCalledWith(expect.anything(), {
+      token: LOGIN_TOKEN,
+      refresh: 'refresh-login',
+      uuid: '1',
+    });
+    expect(startup.calls).toHaveLength(1);
+    expect(startup.last.input).toEqual({ cachedMenus: null });
+    // The header can greet the user before the start-up brings the full user info.
+    expect(actor.getSnapshot().context.user).toEqual({
+      id: 1,
+      username: 'admin',
+      name: '超级管理员',
+      avatar: null,
+    });
+  });
+});
+
+describe('session: start-up', () => {
+  it('a completed start-up keeps user, settings, dictionaries, departments and menus, and caches the menus', async () => {
+    const { actor, startup, effects, emitted } = startSession();
+    await settle();
+    startup.last.resolve(startupOk);
+    await settle();
+    const snapshot = actor.getSnapshot();
+    expect(selectIsReady(snapshot)).toBe(true);
+    expect(snapshot.context).toMatchObject({
+      user,
+      menus,
+      settings: startupOk.ok ? startupOk.data.settings : null,
+    });
+    expect(effects.actions.cacheMenus).toHaveBeenCalledWith(expect.anything(), { menus });
+    expect(emitted).toContainEqual({ type: 'session.ready', user, menus });
+  });
+
+  it('a failed start-up shows the failed step and retrying runs it again', async () => {
+    const { actor, startup } = startSession();
+    await settle();
+    startup.last.resolve(startupFailed);
+    await settle();
+    expect(actor.getSnapshot().matches({ signedIn: { data: 'failed' } })).toBe(true);
+    expect(selectStartupError(actor.getSnapshot())).toEqual({
+      step: 'dictionaries',
+      reason: { key: 'session:startup.timeout' },
+    });
+    actor.send({ type: 'session.startupRetried' });
+    expect(actor.getSnapshot().matches({ signedIn: { data: 'loading' } })).toBe(true);
+    expect(startup.calls).toHaveLength(2);
+  });
+
+  it('the menus cached in sessionStorage are handed to the start-up', async () => {
+    const { startup } = startSession({ ...stored, menus });
+    await settle();
+    expect(startup.last.input).toEqual({ cachedMenus: menus });
+  });
+});
+
+describe('session: token refresh', () => {
+  it('two refresh requests while refreshing cause one refresh call, and both callers hear the result', async () => {
+    const { actor, refresh, emitted } = startSession();
+    await settle();
+    actor.send({ type: 'session.refreshRequested', token: RESTORED_TOKEN });
+    actor.send({ type: 'session.refreshRequested', token: RESTORED_TOKEN });
+    actor.send({ type: 'session.refreshRequested' });
+    expect(refresh.calls).toHaveLength(1);
+    expect(refresh.last.input).toEqual({ refresh: 'refresh-1' });
+    refresh.last.resolve({ access: REFRESHED_TOKEN, receivedAt: NOW });
+    await settle();
+    expect(actor.getSnapshot().context.token).toBe(REFRESHED_TOKEN);
+    expect(actor.getSnapshot().context.refresh).toBe('refresh-1');
+    expect(emitted.filter((e) => e.type === 'session.refreshed')).toEqual([
+      { type: 'session.refreshed', token: REFRESHED_TOKEN },
+    ]);
+  });
+
+  it('the new token replaces the token cookie, and a rotated refresh token the refresh cookie', async () => {
+    const { actor, refresh, effects } = startSession();
+    await settle();
+    actor.send({ type: 'session.refreshRequested' });
+    refresh.last.resolve({ access: REFRESHED_TOKEN, refresh: 'refresh-2', receivedAt: NOW });
+    await settle();
+    expect(effects.actions.persistToken).toHaveBeenCalledWith(expect.anything(), {
+      token: REFRESHED_TOKEN,
+      refresh: 'refresh-2',
+    });
+    expect(actor.getSnapshot().context.refresh).toBe('refresh-2');
+  });
+
+  it('a request that failed with an older token is told the current token without a refresh', async () => {
+    const { actor, refresh, emitted } = startSession();
+    await settle();
+    actor.send({ type: 'session.refreshRequested', token: 'a-token-from-before' });
+    expect(refresh.calls).toHaveLength(0);
+    expect(emitted).toContainEqual({ type: 'session.refreshed', token: RESTORED_TOKEN });
+  });
+
+  it('the access token is refreshed 60 s before it expires', async () => {
+    vi.useFakeTimers({ now: NOW });
+    const { refresh } = startSession();
+    await settle();
+    // The restored token was issued 30 minutes ago and lives 120: the refresh is due in 90 min - 60 s.
+    const due = 90 * 60_000 - REFRESH_LEAD_MS;
+    vi.advanceTimersByTime(due - 1);
+    expect(refresh.calls).toHaveLength(0);
+    vi.advanceTimersByTime(1);
+    expect(refresh.calls).toHaveLength(1);
+  });
+
+  it('an already expired access token is refreshed at once', async () => {
+    vi.useFakeTimers({ now: NOW });
+    const { refresh } = startSession({ ...stored, receivedAt: NOW + 3 * 60 * 60_000 });
+    await settle();
+    vi.advanceTimersByTime(0);
+    expect(refresh.calls).toHaveLength(1);
+  });
+
+  it('a refused refresh ends the session with 登录超时，请重新登录！ and answers the waiting callers', async () => {
+    const { actor, refresh, effects, emitted } = startSession();
+    await settle();
+    actor.send({ type: 'session.refreshRequested' });
+    refresh.last.reject(refusedError);
+    await settle();
+    expect(selectSessionStatus(actor.getSnapshot())).toBe('signedOut');
+    expect(effects.order).toEqual([
+      'notify:session:expired.timeout',
+      'clearCookies',
+      'clearMenuCache',
+      'clearSearchIndex',
+    ]);
+    expect(emitted).toContainEqual({ type: 'session.refreshFailed' });
+    expect(emitted).toContainEqual({ type: 'session.signedOut', reason: 'expired' });
+    expect(actor.getSnapshot().context).toMatchObject({ token: null, user: null, menus: [] });
+  });
+
+  it('a network failure of the refresh keeps the session and tries again after 10 s', async () => {
+    vi.useFakeTimers({ now: NOW });
+    const { actor, refresh, emitted } = startSession();
+    await settle();
+    actor.send({ type: 'session.refreshRequested' });
+    refresh.last.reject(networkError);
+    await settle();
+    expect(actor.getSnapshot().matches({ signedIn: { token: 'waitingToRetry' } })).toBe(true);
+    expect(emitted).toContainEqual({ type: 'session.refreshFailed' });
+    vi.advanceTimersByTime(9_999);
+    expect(refresh.calls).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(refresh.calls).toHaveLength(2);
+  });
+
+  it('token_not_valid refreshes once before logging out with 登录超时，请重新登录！', async () => {
+    const { actor, refresh, effects } = startSession();
+    await settle();
+    // The http client's first 401: one refresh.
+    actor.send({ type: 'session.refreshRequested', token: RESTORED_TOKEN });
+    refresh.last.resolve({ access: REFRESHED_TOKEN, receivedAt: NOW });
+    await settle();
+    expect(selectSessionStatus(actor.getSnapshot())).toBe('signedIn');
+    // The retried request is refused again: the client ends the session.
+    actor.send({ type: 'session.expired', reason: 'token_not_valid' });
+    expect(refresh.calls).toHaveLength(1);
+    expect(selectSessionStatus(actor.getSnapshot())).toBe('signedOut');
+    expect(effects.order).toEqual([
+      'persistToken',
+      'notify:session:expired.timeout',
+      'clearCookies',
+      'clearMenuCache',
+      'clearSearchIndex',
+    ]);
+  });
+
+  it('user_not_found logs out with 用户无效，请重新登录！', async () => {
+    const { actor, effects } = startSession();
+    await settle();
+    actor.send({ type: 'session.expired', reason: 'user_not_found' });
+    expect(selectSessionStatus(actor.getSnapshot())).toBe('signedOut');
+    expect(effects.order[0]).toBe('notify:session:expired.userInvalid');
+    expect(actor.getSnapshot().context.signOutReason).toEqual({ key: 'session:expired.userInvalid' });
+  });
+
+  it('a plain 401 shows the server message', async () => {
+    const { actor, effects } = startSession();
+    await settle();
+    actor.send({ type: 'session.expired', reason: 'unauthorized', message: '账号已被禁用' });
+    expect(effects.actions.notify).toHaveBeenCalledWith(expect.anything(), {
+      kind: 'error',
+      reason: { key: 'session:expired.unauthorized', text: '账号已被禁用' },
+    });
+  });
+
+  it('signed out, a refresh request fails at once', async () => {
+    const { actor, emitted } = startSession(storedUndefinedToken);
+    await settle();
+    actor.send({ type: 'session.refreshRequested' });
+    expect(emitted.at(-1)).toEqual({ type: 'session.refreshFailed' });
+  });
+});
+
+describe('session: logout', () => {
+  it('cancelling logout keeps the session and says logout cancelled', async () => {
+    const { actor, effects, logout } = startSession();
+    await settle();
+    actor.send({ type: 'session.logoutRequested' });
+    expect(selectIsConfirmingLogout(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'session.logoutCancelled' });
+    expect(selectIsConfirmingLogout(actor.getSnapshot())).toBe(false);
+    expect(selectSessionStatus(actor.getSnapshot())).toBe('signedIn');
+    expect(effects.actions.notify).toHaveBeenCalledWith(expect.anything(), {
+      kind: 'info',
+      reason: { key: 'session:logout.cancelled' },
+    });
+    expect(logout.calls).toHaveLength(0);
+  });
+
+  it('a confirmed logout calls the API, clears everything, then goes to /login and reloads', async () => {
+    const { actor, effects, logout, clearLocalDatabase } = startSession();
+    await settle();
+    actor.send({ type: 'session.logoutRequested' });
+    actor.send({ type: 'session.logoutConfirmed' });
+    expect(logout.last.input).toEqual({ refresh: 'refresh-1' });
+    expect(effects.order).toEqual([]);
+    logout.last.resolve();
+    await settle();
+    expect(effects.order).toEqual(['clearCookies', 'clearMenuCache', 'clearSearchIndex']);
+    expect(actor.getSnapshot().context).toMatchObject({ token: null, user: null, menus: [] });
+    expect(clearLocalDatabase.calls).toHaveLength(1);
+    clearLocalDatabase.last.resolve();
+    await settle();
+    expect(effects.order.slice(3)).toEqual(['goToLogin', 'reloadPage']);
+    expect(selectSessionStatus(actor.getSnapshot())).toBe('loggedOut');
+  });
+
+  it('a failing logout call is ignored', async () => {
+    const { actor, effects, logout, clearLocalDatabase } = startSession();
+    await settle();
+    actor.send({ type: 'session.logoutRequested' });
+    actor.send({ type: 'session.logoutConfirmed' });
+    logout.last.reject(new Error('500'));
+    await settle();
+    clearLocalDatabase.last.reject(new Error('blocked'));
+    await settle();
+    expect(effects.order).toEqual([
+      'clearCookies',
+      'clearMenuCache',
+      'clearSearchIndex',
+      'goToLogin',
+      'reloadPage',
+    ]);
+  });
+
+  it('a logout call that hangs is given up after 5 s, a blocked database delete after 3 s', async () => {
+    vi.useFakeTimers({ now: NOW });
+    const { actor, effects } = startSession();
+    await settle();
+    actor.send({ type: 'session.logoutRequested' });
+    actor.send({ type: 'session.logoutConfirmed' });
+    vi.advanceTimersByTime(4_999);
+    expect(effects.order).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(effects.order).toEqual(['clearCookies', 'clearMenuCache', 'clearSearchIndex']);
+    vi.advanceTimersByTime(2_999);
+    expect(effects.actions.reloadPage).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(effects.actions.reloadPage).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().value).toBe('loggedOut');
+  });
+
+  it('logout while a refresh is in flight answers the waiting callers', async () => {
+    const { actor, emitted } = startSession();
+    await settle();
+    actor.send({ type: 'session.refreshRequested' });
+    actor.send({ type: 'session.logoutRequested' });
+    actor.send({ type: 'session.logoutConfirmed' });
+    expect(emitted.at(-1)).toEqual({ type: 'session.refreshFailed' });
+  });
+});

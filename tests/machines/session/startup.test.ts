@@ -1,0 +1,97 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type AnyActorLogic, createActor } from 'xstate';
+import { startupMachine } from '../../../src/machines/session/startup.machine.ts';
+import type { StartupInput } from '../../../src/machines/session/types.ts';
+import { controllable, settle } from '../support/fakes.ts';
+import { menus, NOW, startupData } from './data.ts';
+
+const STEPS = ['loadUserInfo', 'loadSettings', 'loadDictionaries', 'loadDepartments', 'loadMenus'] as const;
+
+function startStartup(input: StartupInput = { cachedMenus: null }) {
+  const order: string[] = [];
+  const fakes = Object.fromEntries(STEPS.map((step) => [step, controllable<unknown>()])) as Record<
+    (typeof STEPS)[number],
+    ReturnType<typeof controllable<unknown>>
+  >;
+  const actors = Object.fromEntries(STEPS.map((step) => [step, fakes[step].logic])) as Record<
+    string,
+    AnyActorLogic
+  >;
+  const machine = startupMachine.provide({ actors: actors as never });
+  const actor = createActor(machine, { input });
+  actor.subscribe((s) => {
+    const value = String(s.value);
+    if (order.at(-1) !== value) order.push(value);
+  });
+  actor.start();
+  return { actor, fakes, order };
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('start-up', () => {
+  it('loads user info, settings, dictionaries, departments and menus, one after the other', async () => {
+    const { actor, fakes, order } = startStartup();
+    const results = [
+      startupData.user,
+      startupData.settings,
+      startupData.dictionaries,
+      startupData.departments,
+      menus,
+    ];
+    for (const [i, step] of STEPS.entries()) {
+      expect(fakes[step].calls).toHaveLength(1);
+      for (const later of STEPS.slice(i + 1)) expect(fakes[later].calls).toHaveLength(0);
+      fakes[step].last.resolve(results[i]);
+      await settle();
+    }
+    expect(order).toEqual(['userInfo', 'settings', 'dictionaries', 'departments', 'menus', 'done']);
+    expect(actor.getSnapshot().output).toEqual({ ok: true, data: startupData });
+  });
+
+  it('a step that takes longer than 30 s fails with a timeout naming the step', async () => {
+    vi.useFakeTimers({ now: NOW });
+    const { actor, fakes } = startStartup();
+    fakes.loadUserInfo.last.resolve(startupData.user);
+    await settle();
+    vi.advanceTimersByTime(30_000 - 1);
+    expect(actor.getSnapshot().value).toBe('settings');
+    vi.advanceTimersByTime(1);
+    expect(actor.getSnapshot().output).toEqual({
+      ok: false,
+      step: 'settings',
+      reason: { key: 'session:startup.timeout' },
+    });
+    expect(fakes.loadSettings.last.signal.aborted).toBe(true);
+  });
+
+  it('a failed request ends the start-up with the server message', async () => {
+    const { actor, fakes } = startStartup();
+    fakes.loadUserInfo.last.reject({ message: '您没有执行该操作的权限。' });
+    await settle();
+    expect(actor.getSnapshot().output).toEqual({
+      ok: false,
+      step: 'userInfo',
+      reason: { key: 'session:startup.failed', text: '您没有执行该操作的权限。' },
+    });
+  });
+
+  it('when the menu request fails the menus cached in sessionStorage are used', async () => {
+    const { actor, fakes } = startStartup({ cachedMenus: menus });
+    const results = [
+      startupData.user,
+      startupData.settings,
+      startupData.dictionaries,
+      startupData.departments,
+    ];
+    for (const [i, step] of STEPS.slice(0, 4).entries()) {
+      fakes[step].last.resolve(results[i]);
+      await settle();
+    }
+    fakes.loadMenus.last.reject(new Error('Network Error'));
+    await settle();
+    expect(actor.getSnapshot().output).toEqual({ ok: true, data: startupData });
+  });
+});

@@ -1,0 +1,413 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createActor } from 'xstate';
+import {
+  selectActivityKey,
+  selectCanClose,
+  selectDropdownMenu,
+  selectKeepAliveKeys,
+  selectTabMenu,
+  tabTitle,
+} from '../../src/machines/tabs/selectors.ts';
+import { tabKey } from '../../src/machines/tabs/tabList.ts';
+import { tabsMachine } from '../../src/machines/tabs/tabs.machine.ts';
+import type { SavedTabs, TabRoute, TabsEvent, TabsNotice } from '../../src/machines/tabs/types.ts';
+
+const route = (fullPath: string, extra: Partial<TabRoute> = {}): TabRoute => ({
+  name: tabKey(fullPath).slice(1).replace(/\//g, '-'),
+  fullPath,
+  params: {},
+  query: {},
+  meta: { title: `title of ${tabKey(fullPath)}` },
+  ...extra,
+});
+
+function start() {
+  const calls = {
+    navigateTo: [] as string[],
+    saveTabs: [] as SavedTabs[],
+    notify: [] as TabsNotice[],
+    order: [] as string[],
+  };
+  const machine = tabsMachine.provide({
+    actions: {
+      navigateTo: (_, p) => {
+        calls.navigateTo.push(p.to);
+        calls.order.push('navigateTo');
+      },
+      saveTabs: (_, p) => {
+        calls.saveTabs.push(p.slice);
+        calls.order.push('saveTabs');
+      },
+      notify: (_, p) => {
+        calls.notify.push(p);
+      },
+    },
+  });
+  const actor = createActor(machine).start();
+  const send = (e: TabsEvent) => actor.send(e);
+  const keys = () => actor.getSnapshot().context.tabs.map((t) => t.key);
+  const current = () => actor.getSnapshot().context.current;
+  const lastSaved = () => calls.saveTabs.at(-1);
+  return { actor, calls, send, keys, current, lastSaved };
+}
+
+/** A restored chart (nothing saved) with these pages opened in order; the last one is current. */
+function withTabs(...paths: string[]) {
+  const t = start();
+  t.send({ type: 'tabs.restore', saved: undefined, validPaths: [] });
+  for (const p of paths) t.send({ type: 'tab.opened', route: route(p) });
+  t.calls.navigateTo.length = 0;
+  t.calls.saveTabs.length = 0;
+  t.calls.order.length = 0;
+  return t;
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('opening pages', () => {
+  it('the index tab is always first, even before anything is opened', () => {
+    const t = start();
+    expect(t.keys()).toEqual(['/index']);
+    expect(t.current()).toBe('/index');
+  });
+
+  it('navigating to a page opens a tab for it after the others and makes it current', () => {
+    const t = withTabs('/a', '/b');
+    expect(t.keys()).toEqual(['/index', '/a', '/b']);
+    expect(t.current()).toBe('/b');
+  });
+
+  it('navigating to an open page focuses its tab where it is and keeps its latest query', () => {
+    const t = withTabs('/a', '/b');
+    t.send({ type: 'tab.opened', route: route('/a?page=2', { query: { page: '2' } }) });
+    expect(t.keys()).toEqual(['/index', '/a', '/b']);
+    expect(t.current()).toBe('/a');
+    expect(t.actor.getSnapshot().context.tabs[1]?.fullPath).toBe('/a?page=2');
+  });
+
+  it('focusing an open tab whose route info is unchanged saves nothing', () => {
+    const t = withTabs('/a', '/b');
+    t.send({ type: 'tab.opened', route: route('/a') });
+    expect(t.current()).toBe('/a');
+    expect(t.calls.saveTabs).toEqual([]);
+  });
+
+  it('the hidden refresh and redirect routes never become tabs', () => {
+    const t = withTabs('/a');
+    t.send({ type: 'tab.opened', route: route('/refresh') });
+    t.send({ type: 'tab.opened', route: route('/redirect/a') });
+    t.send({ type: 'tab.opened', route: route('/x', { meta: { title: 'x', hidden: true } }) });
+    expect(t.keys()).toEqual(['/index', '/a']);
+    expect(t.current()).toBe('/a');
+  });
+
+  it('clicking a tab asks the router to go to it; the current tab follows the router', () => {
+    const t = withTabs('/a?q=1', '/b');
+    t.send({ type: 'tab.selected', key: '/a' });
+    expect(t.calls.navigateTo).toEqual(['/a?q=1']);
+    expect(t.current()).toBe('/b');
+    t.send({ type: 'tab.selected', key: '/b' });
+    expect(t.calls.navigateTo).toEqual(['/a?q=1']);
+  });
+
+  it('titles follow the language: a tab keeps the title key, translated when shown', () => {
+    const t = withTabs();
+    t.send({
+      type: 'tab.opened',
+      route: route('/userInfo', { meta: { title: '个人信息', titleKey: 'shell:userInfo' } }),
+    });
+    const tab = t.actor.getSnapshot().context.tabs[1]!;
+    expect(tab.meta.titleKey).toBe('shell:userInfo');
+    const dict: Record<string, string> = { 'shell:userInfo': 'Personal info' };
+    expect(tabTitle(tab, (k, fallback) => dict[k] ?? fallback)).toBe('Personal info');
+    expect(tabTitle(t.actor.getSnapshot().context.tabs[0]!, (_k, fallback) => fallback)).toBe('控制台');
+  });
+});
+
+describe('closing tabs', () => {
+  it('the index tab cannot be closed', () => {
+    const t = withTabs('/a');
+    expect(selectCanClose(t.actor.getSnapshot(), '/index')).toBe(false);
+    expect(selectCanClose(t.actor.getSnapshot(), '/a')).toBe(true);
+    t.send({ type: 'tab.close', key: '/index' });
+    expect(t.keys()).toEqual(['/index', '/a']);
+    expect(t.calls.saveTabs).toEqual([]);
+  });
+
+  it('closing the current tab moves to the next one', () => {
+    const t = withTabs('/a', '/b', '/c');
+    t.send({ type: 'tab.opened', route: route('/b') });
+    t.send({ type: 'tab.close', key: '/b' });
+    expect(t.keys()).toEqual(['/index', '/a', '/c']);
+    expect(t.current()).toBe('/c');
+    expect(t.calls.navigateTo).toEqual(['/c']);
+  });
+
+  it('closing the last tab moves to the previous one', () => {
+    const t = withTabs('/a', '/b');
+    t.send({ type: 'tab.close', key: '/b' });
+    expect(t.keys()).toEqual(['/index', '/a']);
+    expect(t.current()).toBe('/a');
+    expect(t.calls.navigateTo).toEqual(['/a']);
+  });
+
+  it('closing a tab that is not current keeps the current one and does not navigate', () => {
+    const t = withTabs('/a', '/b');
+    t.send({ type: 'tab.close', key: '/a' });
+    expect(t.keys()).toEqual(['/index', '/b']);
+    expect(t.current()).toBe('/b');
+    expect(t.calls.navigateTo).toEqual([]);
+    expect(t.actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
+  });
+
+  it('a closed active tab is not re-added by the old location before the navigation completes', () => {
+    const t = withTabs('/a', '/b');
+    t.send({ type: 'tab.close', key: '/b' });
+    expect(t.actor.getSnapshot().matches({ ready: 'navigating' })).toBe(true);
+    t.send({ type: 'tab.opened', route: route('/b') }); // the router has not left /b yet
+    expect(t.keys()).toEqual(['/index', '/a']);
+    t.send({ type: 'tab.opened', route: route('/a') }); // navigation done
+    expect(t.actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
+    t.send({ type: 'tab.opened', route: route('/b') }); // the user really opens it again
+    expect(t.keys()).toEqual(['/index', '/a', '/b']);
+  });
+
+  it('a navigation that never completes stops protecting the closed tab after navigationSettle', () => {
+    vi.useFakeTimers();
+    const t = withTabs('/a', '/b');
+    t.send({ type: 'tab.close', key: '/b' });
+    vi.advanceTimersByTime(1999);
+    expect(t.actor.getSnapshot().matches({ ready: 'navigating' })).toBe(true);
+    vi.advanceTimersByTime(1);
+    expect(t.actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
+    expect(t.actor.getSnapshot().context.leaving).toEqual([]);
+  });
+
+  it('close all returns to index', () => {
+    const t = withTabs('/a', '/b');
+    t.send({ type: 'tab.closeAll' });
+    expect(t.keys()).toEqual(['/index']);
+    expect(t.current()).toBe('/index');
+    expect(t.calls.navigateTo).toEqual(['/index']);
+    expect(t.lastSaved()).toEqual({ version: 1, tabs: [] });
+  });
+
+  it('close others keeps index and the current tab', () => {
+    const t = withTabs('/a', '/b', '/c');
+    t.send({ type: 'tab.opened', route: route('/b') });
+    t.send({ type: 'tab.closeOthers', key: '/b' });
+    expect(t.keys()).toEqual(['/index', '/b']);
+    expect(t.current()).toBe('/b');
+    expect(t.calls.navigateTo).toEqual([]);
+  });
+
+  it('close others on another tab keeps index and that tab, and goes to it', () => {
+    const t = withTabs('/a', '/b', '/c');
+    t.send({ type: 'tab.closeOthers', key: '/a' });
+    expect(t.keys()).toEqual(['/index', '/a']);
+    expect(t.current()).toBe('/a');
+    expect(t.calls.navigateTo).toEqual(['/a']);
+  });
+
+  it('close left keeps index and the tabs from the chosen one on; close right keeps up to it', () => {
+    const t = withTabs('/a', '/b', '/c', '/d');
+    t.send({ type: 'tab.opened', route: route('/c') });
+    t.send({ type: 'tab.closeLeft', key: '/c' });
+    expect(t.keys()).toEqual(['/index', '/c', '/d']);
+    t.send({ type: 'tab.closeRight', key: '/c' });
+    expect(t.keys()).toEqual(['/index', '/c']);
+    expect(t.calls.navigateTo).toEqual([]);
+  });
+
+  it('closing the current tab from the right of another tab goes to that tab', () => {
+    const t = withTabs('/a', '/b');
+    t.send({ type: 'tab.closeRight', key: '/a' });
+    expect(t.keys()).toEqual(['/index', '/a']);
+    expect(t.current()).toBe('/a');
+    expect(t.calls.navigateTo).toEqual(['/a']);
+  });
+
+  it('closing releases the refresh counter of the closed tab', () => {
+    const t = withTabs('/a', '/b');
+    t.send({ type: 'tab.refresh', key: '/a' });
+    t.send({ type: 'tab.close', key: '/a' });
+    expect(t.actor.getSnapshot().context.refreshKeys).toEqual({});
+  });
+});
+
+describe('context menu and dropdown', () => {
+  it('the index tab offers only close all', () => {
+    const t = withTabs('/a');
+    expect(selectTabMenu(t.actor.getSnapshot(), '/index')).toEqual([
+      { command: 'closeAll', disabled: false },
+    ]);
+  });
+
+  it('other tabs offer refresh, close left, right, others and all, disabled when there is nothing to do', () => {
+    const t = withTabs('/a', '/b');
+    expect(selectTabMenu(t.actor.getSnapshot(), '/a')).toEqual([
+      { command: 'refresh', disabled: false },
+      { command: 'closeLeft', disabled: true },
+      { command: 'closeRight', disabled: false },
+      { command: 'closeOthers', disabled: false },
+      { command: 'closeAll', disabled: false },
+    ]);
+    expect(selectDropdownMenu(t.actor.getSnapshot()).map((i) => [i.command, i.disabled])).toEqual([
+      ['closeLeft', false],
+      ['closeRight', true],
+      ['closeOthers', false],
+      ['closeAll', false],
+    ]);
+  });
+
+  it('nothing is offered before the saved tabs are restored', () => {
+    const t = start();
+    t.send({ type: 'tab.opened', route: route('/a') });
+    expect(selectTabMenu(t.actor.getSnapshot(), '/a').every((i) => i.disabled)).toBe(true);
+  });
+
+  it('an unknown tab command says invalid operation', () => {
+    const t = withTabs('/a');
+    t.send({ type: 'tab.command', command: 'closeSideways' });
+    expect(t.calls.notify).toEqual([{ kind: 'warning', reason: { key: 'tabs:invalidOperation' } }]);
+    expect(t.keys()).toEqual(['/index', '/a']);
+  });
+
+  it('a dropdown command acts on the current tab', () => {
+    const t = withTabs('/a', '/b', '/c');
+    t.send({ type: 'tab.opened', route: route('/b') });
+    t.send({ type: 'tab.command', command: 'closeOthers' });
+    expect(t.keys()).toEqual(['/index', '/b']);
+    t.send({ type: 'tab.command', command: 'closeAll' });
+    expect(t.keys()).toEqual(['/index']);
+    expect(t.calls.notify).toEqual([]);
+  });
+
+  it('refresh bumps only that tab’s counter so only its view remounts, and goes to it', () => {
+    const t = withTabs('/a', '/b');
+    const before = selectActivityKey(t.actor.getSnapshot(), '/b');
+    t.send({ type: 'tab.command', command: 'refresh', key: '/a' });
+    expect(selectActivityKey(t.actor.getSnapshot(), '/a')).toBe('/a#1');
+    expect(selectActivityKey(t.actor.getSnapshot(), '/b')).toBe(before);
+    expect(t.calls.navigateTo).toEqual(['/a']);
+    t.send({ type: 'tab.refresh', key: '/b' });
+    expect(selectActivityKey(t.actor.getSnapshot(), '/b')).toBe('/b#1');
+    expect(t.calls.navigateTo).toEqual(['/a']);
+  });
+});
+
+describe('reordering', () => {
+  it('reordering never moves the index tab', () => {
+    const t = withTabs('/a', '/b', '/c');
+    t.send({ type: 'tab.moved', from: 0, to: 2 });
+    expect(t.keys()).toEqual(['/index', '/a', '/b', '/c']);
+    t.send({ type: 'tab.moved', from: 3, to: 0 });
+    expect(t.keys()).toEqual(['/index', '/c', '/a', '/b']);
+    t.send({ type: 'tab.moved', from: 1, to: 9 });
+    expect(t.keys()).toEqual(['/index', '/a', '/b', '/c']);
+    expect(t.lastSaved()?.tabs.map((r) => r.fullPath)).toEqual(['/a', '/b', '/c']);
+  });
+
+  it('a move that changes nothing is not saved', () => {
+    const t = withTabs('/a');
+    t.send({ type: 'tab.moved', from: 1, to: 1 });
+    t.send({ type: 'tab.moved', from: 1, to: 0 });
+    expect(t.calls.saveTabs).toEqual([]);
+  });
+});
+
+describe('persistence', () => {
+  const saved: SavedTabs = {
+    version: 1,
+    tabs: [
+      route('/gone'),
+      route('/b'),
+      route('/user/7', { path: '/user/:id', params: { id: '7' } }),
+      route('/a'),
+    ],
+  };
+
+  it('restoring drops tabs whose route is gone and keeps order', () => {
+    const t = start();
+    t.send({ type: 'tabs.restore', saved, validPaths: ['/index', '/a', '/b', '/user/:id'] });
+    expect(t.keys()).toEqual(['/index', '/b', '/user/7', '/a']);
+    expect(t.current()).toBe('/index');
+    expect(t.lastSaved()?.tabs.map((r) => r.fullPath)).toEqual(['/b', '/user/7', '/a']);
+  });
+
+  it('a corrupt saved tab list restores only index', () => {
+    const corrupt: unknown[] = [
+      'not json',
+      null,
+      42,
+      [route('/a')],
+      { version: 2, tabs: [route('/a')] },
+      { tabs: {} },
+    ];
+    for (const value of corrupt) {
+      const t = start();
+      t.send({ type: 'tabs.restore', saved: value, validPaths: ['/a'] });
+      expect(t.keys()).toEqual(['/index']);
+      expect(t.actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
+    }
+  });
+
+  it('malformed entries in a saved list are dropped, the rest restored', () => {
+    const t = start();
+    t.send({
+      type: 'tabs.restore',
+      saved: { version: 1, tabs: [{ fullPath: '/a' }, route('/b'), 'x', route('/b')] },
+      validPaths: ['/a', '/b'],
+    });
+    expect(t.keys()).toEqual(['/index', '/b']);
+  });
+
+  it('the page the app was loaded on stays open and current, and nothing is saved before restoring', () => {
+    const t = start();
+    t.send({ type: 'tab.opened', route: route('/a?x=1') });
+    expect(t.calls.saveTabs).toEqual([]);
+    t.send({ type: 'tabs.restore', saved, validPaths: ['/a', '/b', '/c'] });
+    expect(t.keys()).toEqual(['/index', '/b', '/a']);
+    expect(t.current()).toBe('/a');
+    expect(t.actor.getSnapshot().context.tabs[2]?.fullPath).toBe('/a?x=1');
+  });
+
+  it('every change saves the tab slice, not the snapshot', () => {
+    const t = withTabs('/a');
+    t.send({ type: 'tab.opened', route: route('/b', { cache: true }) });
+    expect(t.lastSaved()).toEqual({ version: 1, tabs: [route('/a'), route('/b', { cache: true })] });
+    expect(JSON.parse(JSON.stringify(t.lastSaved()))).toEqual(t.lastSaved());
+  });
+
+  it('signing out closes every tab without saving and waits for the next user’s list', () => {
+    const t = withTabs('/a', '/b');
+    t.send({ type: 'tab.refresh', key: '/a' });
+    t.send({ type: 'tabs.signedOut' });
+    expect(t.keys()).toEqual(['/index']);
+    expect(t.actor.getSnapshot().context.refreshKeys).toEqual({});
+    expect(t.actor.getSnapshot().matches('restoring')).toBe(true);
+    expect(t.calls.saveTabs).toEqual([]);
+    t.send({ type: 'tabs.restore', saved: { version: 1, tabs: [route('/c')] }, validPaths: ['/c'] });
+    expect(t.keys()).toEqual(['/index', '/c']);
+  });
+
+  it('closing the active tab saves after asking the router to navigate', () => {
+    const t = withTabs('/a');
+    t.send({ type: 'tab.close', key: '/a' });
+    expect(t.calls.order).toEqual(['navigateTo', 'saveTabs']);
+  });
+});
+
+describe('keep-alive', () => {
+  it('only tabs whose route has cache are kept alive, and closing one drops it', () => {
+    const t = withTabs();
+    t.send({ type: 'tab.opened', route: route('/a', { cache: true }) });
+    t.send({ type: 'tab.opened', route: route('/b') });
+    t.send({ type: 'tab.opened', route: route('/c', { cache: true }) });
+    expect(selectKeepAliveKeys(t.actor.getSnapshot())).toEqual(['/a', '/c']);
+    t.send({ type: 'tab.close', key: '/a' });
+    expect(selectKeepAliveKeys(t.actor.getSnapshot())).toEqual(['/c']);
+  });
+});
