@@ -135,6 +135,14 @@ async function expectServerMessage(h: Harness, promise: Promise<unknown>, code: 
   expect(h.expired).toEqual([]);
 }
 
+/** A failed login rejects with the server's words for the login page to show inline: no toast on top. */
+async function expectLoginRefused(h: Harness, promise: Promise<unknown>, code: number, message: string) {
+  const error = await failure(promise);
+  expect(error).toMatchObject({ kind: 'body', code, message });
+  expect(h.notices).toEqual([]);
+  expect(h.expired).toEqual([]);
+}
+
 /** What each known fixture means when the API meets it. */
 const byApi: Record<string, (h: Harness) => Promise<void>> = {
   async captcha(h) {
@@ -300,15 +308,15 @@ const byApi: Record<string, (h: Harness) => Promise<void>> = {
     expect(headerOf(h.calls[0]!, 'Authorization')).toBeUndefined();
   },
   async login_bad_password(h) {
-    await expectServerMessage(h, h.api.login({ username: 'a', password: 'b' }), 401, '账号/密码错误');
+    await expectLoginRefused(h, h.api.login({ username: 'a', password: 'b' }), 401, '账号/密码错误');
     expect(h.state.refreshes).toBe(0);
   },
   login_captcha_off_missing_fields: (h) =>
-    expectServerMessage(h, h.api.login({ username: 'a', password: '' }), 4000, 'password:该字段是必填项。'),
+    expectLoginRefused(h, h.api.login({ username: 'a', password: '' }), 4000, 'password:该字段是必填项。'),
   login_no_captcha: (h) =>
-    expectServerMessage(h, h.api.login({ username: 'a', password: 'b' }), 4000, '验证码不能为空'),
+    expectLoginRefused(h, h.api.login({ username: 'a', password: 'b' }), 4000, '验证码不能为空'),
   login_wrong_captcha: (h) =>
-    expectServerMessage(
+    expectLoginRefused(
       h,
       h.api.login({ username: 'a', password: 'b', captcha: '1', captchaKey: 1 }),
       4000,

@@ -18,7 +18,9 @@ export type Handler = (
   index: number,
 ) => AxiosResponse | Promise<AxiosResponse>;
 
-export const FIXTURE_DIR = '/work/shared/fixtures/dvadmin';
+import { FIXTURE_DIR } from '../support/shared.ts';
+
+export { FIXTURE_DIR };
 
 export function fixtureNames(): string[] {
   return readdirSync(FIXTURE_DIR)

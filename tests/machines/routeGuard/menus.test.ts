@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { MenuRecord } from '../../../src/contract/index.ts';
 import {
@@ -8,6 +8,7 @@ import {
   isPlaceholderPath,
 } from '../../../src/machines/routeGuard/menus.ts';
 import type { MenuTreeItem } from '../../../src/machines/routeGuard/types.ts';
+import { FIXTURE_DIR } from '../../support/shared.ts';
 
 const record = (r: Partial<MenuRecord> & Pick<MenuRecord, 'id' | 'name'>): MenuRecord => ({
   parent: null,
@@ -135,9 +136,9 @@ describe('side menu tree', () => {
   });
 });
 
-const WEB_ROUTER = '/work/shared/fixtures/dvadmin/web_router.json';
+const WEB_ROUTER = `${FIXTURE_DIR}/web_router.json`;
 
-describe.runIf(existsSync(WEB_ROUTER))('a recorded dvadmin menu list', () => {
+describe('a recorded dvadmin menu list', () => {
   const menus = (JSON.parse(readFileSync(WEB_ROUTER, 'utf8')) as { data: { data: MenuRecord[] } }).data.data;
 
   it('every page with a component becomes a route and catalogs do not', () => {
