@@ -228,6 +228,9 @@ export const sessionMachine = sessionSetup.createMachine({
     },
     signingOut: {
       on: noSessionToRefresh,
+      // Tell the guard and the other charts (socket, poller) at once: nothing polls with cookies being
+      // cleared, and nothing sends the user back into the shell before the reload.
+      entry: { type: 'emitSignedOut', params: { reason: 'logout' } },
       initial: 'callingLogoutApi',
       states: {
         callingLogoutApi: {
@@ -254,9 +257,7 @@ export const sessionMachine = sessionSetup.createMachine({
     },
     loggedOut: {
       on: noSessionToRefresh,
-      // Tell the guard and the other charts first, so nothing sends the user back into the shell
-      // between the navigation to /login and the reload.
-      entry: [{ type: 'emitSignedOut', params: { reason: 'logout' } }, 'goToLogin', 'reloadPage'],
+      entry: ['goToLogin', 'reloadPage'],
     },
   },
 });

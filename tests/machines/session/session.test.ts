@@ -382,6 +382,19 @@ describe('session: logout', () => {
     actor.send({ type: 'session.refreshRequested' });
     actor.send({ type: 'session.logoutRequested' });
     actor.send({ type: 'session.logoutConfirmed' });
-    expect(emitted.at(-1)).toEqual({ type: 'session.refreshFailed' });
+    expect(emitted.slice(-2)).toEqual([
+      { type: 'session.refreshFailed' },
+      { type: 'session.signedOut', reason: 'logout' },
+    ]);
+  });
+
+  it('a confirmed logout tells the other charts at once, before the logout call returns', async () => {
+    const { actor, emitted } = startSession();
+    await settle();
+    actor.send({ type: 'session.logoutRequested' });
+    expect(emitted).not.toContainEqual({ type: 'session.signedOut', reason: 'logout' });
+    actor.send({ type: 'session.logoutConfirmed' });
+    expect(actor.getSnapshot().matches('signingOut')).toBe(true);
+    expect(emitted).toContainEqual({ type: 'session.signedOut', reason: 'logout' });
   });
 });
