@@ -1,6 +1,6 @@
 // Builds the Fastify application: database (migrated, seeded when empty), hooks, API modules, static web.
 // `buildServer` does not listen — main.ts does, and tests drive it with `inject`. The HTTP server is
-// `app.server`, which is where socket.io will attach (server/realtime, a later issue).
+// `app.server`, where socket.io attaches (server/realtime/register.ts).
 import { mkdirSync } from 'node:fs';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import type { Config } from './config.ts';
@@ -13,12 +13,14 @@ import { registerErrorHandling, sendError } from './http/errors.ts';
 import { registerOperationLog } from './http/operation-log.ts';
 import { createSignatureHook } from './http/signature.ts';
 import './http/types.ts';
+import { registerAdminResources } from './modules/crud/admin.ts';
 import { registerDeptRoutes } from './modules/dept/routes.ts';
 import { registerDictionaryRoutes } from './modules/dictionary/routes.ts';
 import { registerMenuRoutes } from './modules/menu/routes.ts';
 import { registerSessionRoutes } from './modules/session/routes.ts';
 import { registerTestHooks } from './modules/test-hooks/routes.ts';
 import { registerUserRoutes } from './modules/user/routes.ts';
+import { registerRealtime } from './realtime/register.ts';
 import { registerWeb } from './web.ts';
 
 export type BuildOptions = {
@@ -87,6 +89,9 @@ async function assemble(config: Config, db: Db, options: BuildOptions): Promise<
   registerMenuRoutes(app, db);
   registerDictionaryRoutes(app, db);
   registerDeptRoutes(app, db);
+  registerAdminResources(app, db);
+  // socket.io on app.server + messages, message centre, items, files (server/realtime/register.ts).
+  await registerRealtime(app, db, config);
   if (config.testHooks) registerTestHooks(app, db);
 
   app.addHook('onClose', async () => {

@@ -8,6 +8,7 @@ import { createDatabase, type Db } from './db/index.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedIfEmpty } from './db/seed.ts';
 import { hashPassword } from './lib/password.ts';
+import { runDemoFeed } from './modules/items/demo-feed.ts';
 import { revokeUserTokens } from './modules/session/tokens.ts';
 import { readSettings, writeSetting } from './modules/settings/queries.ts';
 
@@ -20,6 +21,9 @@ commands:
   setting <key> [<json-value>]           show or change a setting, e.g. setting base.captcha_state false
                                          (a value that is not JSON is stored as a string)
   reset-password <username> <password>   set a user's password and sign them out everywhere
+  demo-feed [--rate 1] [--count N] [--url http://127.0.0.1:8000] [--token T]
+                                         post demo items to a running server's live feed (INGEST_TOKEN,
+                                         or superadmin when the captcha is off); Ctrl-C stops
 
 The database comes from DATABASE_URL (default: the PGlite directory under DATA_DIR, data/pglite).`;
 
@@ -125,6 +129,17 @@ export async function runManage(
   if (name === 'help' || name === '--help' || name === '-h') {
     io.out(USAGE);
     return 0;
+  }
+  if (name === 'demo-feed') {
+    // Talks to a running server over HTTP; no database of its own.
+    const stop = new AbortController();
+    const onSigint = () => stop.abort();
+    process.once('SIGINT', onSigint);
+    try {
+      return await runDemoFeed(args, io, env, stop.signal);
+    } finally {
+      process.off('SIGINT', onSigint);
+    }
   }
   const command = name ? COMMANDS[name] : undefined;
   if (!command) {

@@ -30,6 +30,12 @@ export type Config = {
   bodyLimit: number;
   /** Failed logins allowed per window, per username and per client address. */
   loginRateLimit: { perUser: number; perAddress: number; windowSeconds: number };
+  /** socket.io Redis adapter (several server processes); empty = in-process only. */
+  redisUrl: string;
+  /** `Authorization: Token <ingestToken>` may post items to /xy/items/; empty = signed-in users only. */
+  ingestToken: string;
+  /** Largest uploaded file in bytes (POST /api/system/file/). */
+  uploadLimit: number;
 };
 
 /** What loadConfig reads before secrets are resolved: secrets may still be missing here. */
@@ -132,7 +138,17 @@ export function loadConfig(env: Env = process.env): RawConfig {
     trustProxy,
     bodyLimit: int('BODY_LIMIT', 1024 * 1024, 1024, 512 * 1024 * 1024),
     loginRateLimit: { perUser: 10, perAddress: 30, windowSeconds: 300 },
+    redisUrl: '',
+    ingestToken: '',
+    uploadLimit: 10 * 1024 * 1024,
   };
+  const redisUrl = env.REDIS_URL?.trim() ?? '';
+  if (redisUrl && !/^rediss?:\/\/[^\s]+$/.test(redisUrl)) {
+    problems.push(`REDIS_URL must be a redis:// or rediss:// URL, got "${redisUrl}"`);
+  }
+  config.redisUrl = redisUrl;
+  config.ingestToken = secret('INGEST_TOKEN', 16) ?? '';
+  config.uploadLimit = int('UPLOAD_LIMIT', 10 * 1024 * 1024, 1024, 1024 * 1024 * 1024);
   if (problems.length) throw new ConfigError(problems);
   return config;
 }

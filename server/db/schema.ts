@@ -170,7 +170,20 @@ export interface RefreshTokenTable {
   create_datetime: Generated<Date>;
 }
 
+/** Administrative areas (dvadmin's Area): a tree by `pcode` (the parent's `code`); level 1 province, 2 city. */
+export interface AreaTable extends CommonColumns {
+  id: Generated<number>;
+  name: string;
+  code: string;
+  level: Generated<number>;
+  pinyin: string | null;
+  initials: string | null;
+  enable: Generated<boolean>;
+  pcode: string | null;
+}
+
 export interface Database {
+  area: AreaTable;
   users: UsersTable;
   role: RoleTable;
   user_role: { user_id: number; role_id: number };
@@ -187,7 +200,60 @@ export interface Database {
   operation_log: OperationLogTable;
   captcha: CaptchaTable;
   refresh_token: RefreshTokenTable;
+  message_center: MessageCenterTable;
+  message_center_target_role: { center_id: number; role_id: number };
+  message_center_target_dept: { center_id: number; dept_id: number };
+  xy_message: XyMessageTable;
+  items: ItemsTable;
+  file_list: FileListTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
 export type DeptRow = Selectable<DeptTable>;
+
+// ——— messages, items, files (migration 0002) ———
+
+export interface MessageCenterTable extends CommonColumns {
+  id: Generated<number>;
+  title: string;
+  content: Generated<string>;
+  /** 0 users, 1 roles, 2 depts, 3 everyone. */
+  target_type: Generated<number>;
+}
+
+/** One row per recipient: the `/xy/message/` feed; `center_id` links a message-centre message. */
+export interface XyMessageTable extends CommonColumns {
+  id: Generated<number>;
+  user_id: number;
+  center_id: number | null;
+  title: string;
+  message: Generated<string>;
+  /** 0 success, 1 warning, 2 info, 3 error, other plain. */
+  type: Generated<number>;
+  /** 0 unread, 1 read. */
+  status: Generated<number>;
+  read_datetime: Date | null;
+}
+
+export interface ItemsTable extends CommonColumns {
+  id: Generated<number>;
+  title: string;
+  /** numeric(12,2): select it as `price::float8` (drivers return numeric as text). */
+  price: ColumnType<string | number | null, number | null | undefined, number | null>;
+  seller: string | null;
+  url: string | null;
+  image: string | null;
+  keywords: ColumnType<string[], string | undefined, string>;
+  time: Generated<Date>;
+}
+
+export interface FileListTable extends CommonColumns {
+  id: Generated<number>;
+  name: string;
+  url: string;
+  file_url: string;
+  engine: Generated<string>;
+  mime_type: Generated<string>;
+  size: number;
+  md5sum: string;
+}

@@ -6,8 +6,10 @@ import { md5Hex } from '../../src/contract/password.ts';
 import { hashPassword } from '../lib/password.ts';
 import type { Db } from './index.ts';
 import type { Database } from './schema.ts';
+import { seedAdminButtons } from './seed-data/admin-buttons.ts';
 import { DICTIONARIES } from './seed-data/dictionaries.ts';
 import { MENUS, type MenuSeed, PUBLIC_ROLE_GRANTS } from './seed-data/menus.ts';
+import { seedMessages } from './seed-data/messages.ts';
 import { SETTINGS } from './seed-data/settings.ts';
 
 type Trx = Transaction<Database>;
@@ -106,9 +108,11 @@ async function seedAll(trx: Trx, [superHash, adminHash, testHash]: [string, stri
     .execute();
 
   await seedMenus(trx, adminRole, publicRole);
+  await seedAdminButtons(trx, adminRole);
   await seedDictionaries(trx);
   await seedSettings(trx);
   await seedApiWhiteList(trx);
+  await seedMessages(trx, superId);
 }
 
 async function seedMenus(trx: Trx, adminRole: number, publicRole: number): Promise<void> {

@@ -2,9 +2,13 @@
 // bundler. Append new ones; never edit one that has shipped.
 import type { Migration, MigrationProvider } from 'kysely';
 import * as initial from './0001_initial.ts';
+import * as messagesItemsFiles from './0002_messages_items_files.ts';
+import * as adminResources from './0003_admin_resources.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': initial,
+  '0002_messages_items_files': messagesItemsFiles,
+  '0003_admin_resources': adminResources,
 };
 
 export const migrationProvider: MigrationProvider = {

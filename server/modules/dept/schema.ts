@@ -11,7 +11,7 @@ export const deptBody = z.object({
   email: field.optionalEmail(32),
   status: field.optionalBoolean(),
   parent: field.optionalInteger(1),
-  description: field.optionalText(255),
+  description: field.optionalText(200),
 });
 export type DeptInput = z.output<typeof deptBody>;
 
@@ -27,5 +27,3 @@ export const DEPT_LABELS = {
   description: { zh: '描述', en: 'Description' },
 };
 export const DEPT_MODEL = { zh: '部门表', en: 'department' };
-
-export const keysBody = z.object({ keys: z.array(field.integer(1)).min(1) });

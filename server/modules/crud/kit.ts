@@ -1,0 +1,552 @@
+// The generic resource kit: one declarative definition per system resource gives it dvadmin's REST shape
+// under /api/system/<name>/ (CONTRACT.md, "Generic CRUD resources"):
+//
+//   GET    <name>/                  paginated list: page/limit, field filters, search=, ordering=,
+//                                   create_datetime_after/_before (yyyy-MM-dd); lazy trees by parent
+//   POST   <name>/                  create            → 2000 新增成功 and the row
+//   GET    <name>/{id}/             retrieve          → 获取成功
+//   PUT    <name>/{id}/             update, full body → 更新成功 (PATCH is not routed: 方法 “PATCH” 不被允许。)
+//   DELETE <name>/{id}/             soft delete       → 删除成功
+//   DELETE <name>/multiple_delete/  {keys:[ids]}      → 删除成功
+//   POST   <name>/export/           .xlsx of the filtered list (when `export` is configured)
+//
+// Every route is API-permission checked (server/http/permission.ts) and data-scoped (server/http/data-scope.ts)
+// unless the definition says otherwise; writes are operation-logged by the global hook. Rows keep the common
+// trailing columns: creator/modifier (ids; modifier as text), dept_belong_id (the creator's dept, as text),
+// create/update datetimes, soft delete. See server/modules/crud/README.md for how to add a resource.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import type { z } from 'zod';
+import type { Db } from '../../db/index.ts';
+import type { Database } from '../../db/schema.ts';
+import { applyScope, type DataScope, dataScopeOf } from '../../http/data-scope.ts';
+import {
+  ApiError,
+  badRequest,
+  envelope,
+  type Label,
+  listEnvelope,
+  localeOf,
+  pageEnvelope,
+  parsePaging,
+  resolveText,
+} from '../../http/envelope.ts';
+import type { Locale, MessageKey } from '../../http/messages.ts';
+import { isDataScopeLifted, requirePermission } from '../../http/permission.ts';
+import type { AuthUser } from '../../http/types.ts';
+import { type Labels, validateBody } from '../../http/validate.ts';
+import { formatDateTime, parseLocalDate } from '../../lib/time.ts';
+import { type Cell, writeXlsx, XLSX_TYPE } from './xlsx.ts';
+
+// biome-ignore lint/suspicious/noExplicitAny: the kit is generic over tables; resources type their own rows.
+export type AnyDb = Kysely<any>;
+// biome-ignore lint/suspicious/noExplicitAny: see above.
+export type AnySelect = SelectQueryBuilder<any, any, any>;
+// biome-ignore lint/suspicious/noExplicitAny: a selected row, shaped by the resource's `row`.
+export type RawRow = Record<string, any>;
+export type ApiRow = Record<string, unknown>;
+export type Query = Record<string, unknown>;
+
+/** Everything a resource hook may need about the request. */
+export type Ctx = {
+  request: FastifyRequest;
+  user: AuthUser;
+  locale: Locale;
+  db: Db;
+  /** The caller's data scope (already "all" for superusers, resources without scope, lifted requests). */
+  scope: DataScope;
+};
+
+export type FilterFn = (qb: AnySelect, value: string, ctx: Ctx) => AnySelect | Promise<AnySelect>;
+/** contains: ilike on text; exact: equality on text; int/bool: parsed equality; isnull: `true`/`false`. */
+export type FilterKind = 'contains' | 'exact' | 'int' | 'bool' | 'isnull' | FilterFn;
+
+export type TreeSpec = {
+  /** The self-referencing column, e.g. `parent_id`; the `parent` query parameter filters on it. */
+  parentColumn: string;
+  /** With no filter at all, list only the roots (lazy trees: areas, dictionary groups). */
+  rootsByDefault?: boolean;
+};
+
+export type ExportColumn = { field: string; header: Label; value?: (row: ApiRow, locale: Locale) => Cell };
+
+export type ResourceDef<I = Record<string, unknown>> = {
+  /** URL segment: /api/system/<name>/. */
+  name: string;
+  table: keyof Database & string;
+  /** Operation-log module name; default `name`. */
+  module?: string;
+  /** Model name for the duplicate message `具有 <label> 的 <model> 已存在。`. */
+  model: Label;
+  labels: Labels;
+  /** Create/update body (full body on PUT). Absent: read-only resource (list and retrieve only). */
+  body?: z.ZodType<I>;
+  /** Maps a validated body to column values (common columns are added by the kit). */
+  columns?: (
+    input: I,
+    ctx: Ctx,
+    id: number | null,
+  ) => Record<string, unknown> | Promise<Record<string, unknown>>;
+  /** Extra selections on the base query (the table is aliased `t`). */
+  select?: (qb: AnySelect) => AnySelect;
+  /** The API row from a selected row. Use `head`/`tail` for the common fields. */
+  row: (r: RawRow, ctx: Ctx) => ApiRow;
+  /** Query parameter → filter; the column is `columnOf[param] ?? param`. */
+  filters?: Record<string, FilterKind>;
+  /** API field → table column where they differ (filters, ordering), e.g. `{parent: 'parent_id'}`. */
+  columnOf?: Record<string, string>;
+  search?: string[];
+  /** Fields `ordering=` accepts (`-field` for descending). */
+  ordering?: string[];
+  /** Default order after any requested one, e.g. `['sort', 'id']` or `['-create_datetime', '-id']`. */
+  defaultOrder?: string[];
+  /** Live-row uniqueness: `具有 <label> 的 <model> 已存在。` on the field. `where` narrows the check. */
+  unique?: { field: string; column?: string; where?: (input: I) => Record<string, unknown> }[];
+  /** Fields referencing live rows of another table: `无效主键 “<v>” － 对象不存在。` when missing. */
+  references?: { field: string; table: keyof Database & string }[];
+  tree?: TreeSpec;
+  /** `optional`: unpaginated unless `page` or `limit` is given (the menu list). Default `always`. */
+  paginate?: 'always' | 'optional';
+  /** Apply the data scope (default true). Global configuration tables set false. */
+  dataScope?: boolean;
+  /** A row belongs to itself (depts): dept_belong_id = its own id. */
+  belongsToSelf?: boolean;
+  /** Permission check on every route (default true). */
+  permission?: boolean;
+  /** No multiple_delete / delete when false. */
+  deletable?: boolean;
+  export?: { filename: Label; columns: ExportColumn[] };
+  /** Extra checks before a write (after validation), e.g. a parent cycle. */
+  beforeWrite?: (input: I, ctx: Ctx, id: number | null) => Promise<void>;
+  /** After the row is written (same transaction): join tables, derived values. */
+  afterWrite?: (trx: Db, id: number, input: I, ctx: Ctx, created: boolean) => Promise<void>;
+  /** Before a soft delete, e.g. refuse while children exist. */
+  beforeDelete?: (ids: number[], ctx: Ctx) => Promise<void>;
+  /** Extra routes; `kit` gives the resource's operations. Registered before the generic ones. */
+  routes?: (app: FastifyInstance, kit: Kit<I>) => void;
+};
+
+export type Kit<I> = {
+  def: ResourceDef<I>;
+  base: string;
+  /** Route options for an extra route: API, module, permission. */
+  options: { config: { api: true; module: string }; preHandler?: ReturnType<typeof requirePermission>[] };
+  ctx: (request: FastifyRequest) => Promise<Ctx>;
+  /** The base query (alias `t`), live rows, data scope applied. */
+  query: (ctx: Ctx) => AnySelect;
+  find: (ctx: Ctx, id: number) => Promise<ApiRow | undefined>;
+  get: (ctx: Ctx, id: number) => Promise<ApiRow>;
+  list: (ctx: Ctx, query: Query) => Promise<ApiRow[]>;
+  create: (ctx: Ctx, input: I) => Promise<number>;
+  update: (ctx: Ctx, id: number, input: I) => Promise<void>;
+  remove: (ctx: Ctx, ids: number[]) => Promise<void>;
+  validate: (body: unknown) => I;
+};
+
+// ——— helpers for resource rows ———
+
+/** The leading common fields, in dvadmin's serializer order. */
+export const head = (r: RawRow) => ({
+  id: r.id as number,
+  modifier_name: (r.modifier_name ?? null) as string | null,
+  creator_name: (r.creator_name ?? null) as string | null,
+  create_datetime: formatDateTime(r.create_datetime),
+  update_datetime: formatDateTime(r.update_datetime),
+});
+
+/** The trailing common fields. */
+export const tail = (r: RawRow) => ({
+  description: (r.description ?? null) as string | null,
+  modifier: (r.modifier ?? null) as string | null,
+  dept_belong_id: (r.dept_belong_id ?? null) as string | null,
+  creator: (r.creator ?? null) as number | null,
+});
+
+/** `(select count(*) from <table> c where c.<parent> = t.id and not deleted)` as `name`. */
+export const childCount = (table: string, parentColumn: string, name = 'child_count') =>
+  sql<number>`(select count(*)::int from ${sql.table(table)} c where c.${sql.ref(parentColumn)} = t.id and c.is_deleted = false)`.as(
+    name,
+  );
+
+const first = (v: unknown) => (Array.isArray(v) ? v[0] : v);
+export const queryText = (v: unknown): string | null => {
+  const s = first(v);
+  return typeof s === 'string' ? s : typeof s === 'number' ? String(s) : null;
+};
+export const parseId = (v: unknown): number | null => {
+  const s = first(v);
+  if (typeof s === 'number') return Number.isSafeInteger(s) && s > 0 ? s : null;
+  return typeof s === 'string' && /^\d{1,9}$/.test(s) && Number(s) > 0 ? Number(s) : null;
+};
+export const parseBool = (v: unknown): boolean | null => {
+  const s = first(v);
+  if (s === '1' || s === 'true' || s === 'True' || s === true) return true;
+  if (s === '0' || s === 'false' || s === 'False' || s === false) return false;
+  return null;
+};
+export const likePattern = (v: string) => `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export const notFound = () => badRequest('route.notFound');
+
+/** An error whose text is resolved per locale by the resource (messages outside the shared table). */
+export const refuseText = (text: Label, label?: Label) =>
+  new ApiError(4000, (locale) => {
+    const message = typeof text === 'string' ? text : text[locale];
+    if (label === undefined) return message;
+    return `${typeof label === 'string' ? label : label[locale]}:${message}`;
+  });
+
+const refuseKey = (key: MessageKey, params: Record<string, string | number>, label?: Label) =>
+  new ApiError(4000, (locale) => resolveText(locale, { key, params, label }));
+
+const isUniqueViolation = (error: unknown) => (error as { code?: string })?.code === '23505';
+
+/** Query keys that are never field filters. */
+const RESERVED = new Set([
+  'page',
+  'limit',
+  'search',
+  'ordering',
+  'lazy',
+  'timestamp',
+  'sign',
+  'create_datetime_after',
+  'create_datetime_before',
+]);
+
+// ——— the kit ———
+
+export function registerResource<I>(app: FastifyInstance, db: Db, def: ResourceDef<I>): Kit<I> {
+  const adb = db as unknown as AnyDb;
+  const base = `/api/system/${def.name}/`;
+  const module = def.module ?? def.name;
+  const permission = def.permission === false ? [] : [requirePermission(db)];
+  const options = { config: { api: true as const, module }, preHandler: permission };
+  const col = (field: string) => def.columnOf?.[field] ?? field;
+  const labelOf = (field: string): Label => def.labels[field] ?? field;
+
+  const ctx = async (request: FastifyRequest): Promise<Ctx> => {
+    const user = request.user!;
+    const scoped = def.dataScope !== false && !isDataScopeLifted(request);
+    return {
+      request,
+      user,
+      locale: localeOf(request),
+      db,
+      scope: scoped ? await dataScopeOf(db, user) : { all: true },
+    };
+  };
+
+  const query = (c: Ctx): AnySelect => {
+    let qb = adb
+      .selectFrom(`${def.table} as t`)
+      .leftJoin('users as cu', 'cu.id', 't.creator')
+      .leftJoin('users as mu', (j) => j.on(sql<boolean>`mu.id::text = t.modifier`))
+      .selectAll('t')
+      .select(['cu.name as creator_name', 'mu.name as modifier_name'])
+      .where('t.is_deleted', '=', false) as AnySelect;
+    if (def.select) qb = def.select(qb);
+    return applyScope(qb, c.scope, 't');
+  };
+
+  const toRow = (c: Ctx) => (r: RawRow) => def.row(r, c);
+
+  async function applyFilters(qb0: AnySelect, params: Query, c: Ctx): Promise<AnySelect> {
+    let qb = qb0;
+    for (const [param, kind] of Object.entries(def.filters ?? {})) {
+      const value = queryText(params[param]);
+      if (value === null || value === '') continue;
+      const column = `t.${col(param)}`;
+      if (typeof kind === 'function') qb = await kind(qb, value, c);
+      else if (kind === 'contains') qb = qb.where(sql`${sql.ref(column)}::text`, 'ilike', likePattern(value));
+      else if (kind === 'exact') qb = qb.where(sql`${sql.ref(column)}::text`, '=', value);
+      else if (kind === 'int') {
+        const n = /^-?\d{1,9}$/.test(value) ? Number(value) : null;
+        qb = n === null ? qb.where(sql.lit(false)) : qb.where(column, '=', n);
+      } else if (kind === 'bool') {
+        const b = parseBool(value);
+        if (b !== null) qb = qb.where(column, '=', b);
+      } else if (kind === 'isnull') {
+        const b = parseBool(value);
+        if (b !== null) qb = qb.where(column, b ? 'is' : 'is not', null);
+      }
+    }
+    const id = parseId(params.id);
+    if (id !== null) qb = qb.where('t.id', '=', id);
+    const search = queryText(params.search)?.trim();
+    if (search && def.search?.length) {
+      const pattern = likePattern(search);
+      qb = qb.where((eb) =>
+        eb.or(def.search!.map((f) => eb(sql`${sql.ref(`t.${col(f)}`)}::text`, 'ilike', pattern))),
+      );
+    }
+    const after = parseLocalDate(queryText(params.create_datetime_after));
+    if (after) qb = qb.where('t.create_datetime', '>=', after);
+    const before = parseLocalDate(queryText(params.create_datetime_before));
+    if (before) qb = qb.where('t.create_datetime', '<', new Date(before.getTime() + 86_400_000));
+    if (def.tree) {
+      const parentColumn = `t.${def.tree.parentColumn}`;
+      const hasFilter = Object.keys(params).some((k) => !RESERVED.has(k) && queryText(params[k]));
+      const lazy = parseBool(params.lazy) === true;
+      const parent = queryText(params.parent);
+      // lazy=1 without a parent: the roots (other filters narrow them); rootsByDefault: the roots while
+      // nothing at all is filtered or searched (a filter or search lists matching rows at every level).
+      const noParent = (parent === null || parent === '') && !(def.tree.parentColumn in params);
+      if (noParent && !search && (lazy || (def.tree.rootsByDefault && !hasFilter))) {
+        qb = qb.where(parentColumn, 'is', null);
+      }
+    }
+    return qb;
+  }
+
+  function applyOrdering(qb0: AnySelect, ordering: unknown): AnySelect {
+    let qb = qb0;
+    const requested = queryText(ordering)?.split(',') ?? [];
+    for (const raw of [...requested, ...(def.defaultOrder ?? ['id'])]) {
+      const name = raw.trim().replace(/^-/, '');
+      const allowed =
+        def.ordering?.includes(name) || def.defaultOrder?.some((d) => d.replace(/^-/, '') === name);
+      if (!name || !allowed) continue;
+      qb = qb.orderBy(sql.ref(`t.${col(name)}`), raw.trim().startsWith('-') ? 'desc' : 'asc');
+    }
+    return qb.orderBy('t.id');
+  }
+
+  const find = async (c: Ctx, id: number) => {
+    const r = await query(c).where('t.id', '=', id).executeTakeFirst();
+    return r ? def.row(r as RawRow, c) : undefined;
+  };
+  const get = async (c: Ctx, id: number) => {
+    const row = await find(c, id);
+    if (!row) throw notFound();
+    return row;
+  };
+  const list = async (c: Ctx, params: Query) => {
+    const filtered = await applyFilters(query(c), params, c);
+    const rows = await applyOrdering(filtered, params.ordering).execute();
+    return rows.map(toRow(c));
+  };
+
+  const validate = (body: unknown): I => {
+    if (!def.body) throw notFound();
+    return validateBody(def.body, body, def.labels) as I;
+  };
+
+  async function checkUnique(input: I, id: number | null): Promise<void> {
+    for (const u of def.unique ?? []) {
+      const value = (input as Record<string, unknown>)[u.field];
+      if (value === undefined || value === null || value === '') continue;
+      let qb = adb
+        .selectFrom(def.table)
+        .select('id')
+        .where(u.column ?? u.field, '=', value)
+        .where('is_deleted', '=', false);
+      for (const [k, v] of Object.entries(u.where?.(input) ?? {}))
+        qb = qb.where(k, v === null ? 'is' : '=', v);
+      if (id !== null) qb = qb.where('id', '<>', id);
+      if (await qb.executeTakeFirst()) throw duplicate(u.field);
+    }
+  }
+  const duplicate = (field: string) =>
+    new ApiError(4000, (locale) => {
+      const label = labelOf(field);
+      const text = typeof label === 'string' ? label : label[locale];
+      const model = typeof def.model === 'string' ? def.model : def.model[locale];
+      return resolveText(locale, { key: 'v.unique', params: { label: text, model }, label });
+    });
+
+  async function checkReferences(input: I): Promise<void> {
+    for (const ref of def.references ?? []) {
+      const raw = (input as Record<string, unknown>)[ref.field];
+      const values = (Array.isArray(raw) ? raw : [raw]).filter((v) => v !== undefined && v !== null);
+      for (const value of new Set(values)) {
+        const found = await adb
+          .selectFrom(ref.table)
+          .select('id')
+          .where('id', '=', value)
+          .where('is_deleted', '=', false)
+          .executeTakeFirst();
+        if (!found) throw refuseKey('v.pkMissing', { value: String(value) }, labelOf(ref.field));
+      }
+    }
+  }
+
+  const defined = (values: Record<string, unknown>) =>
+    Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
+
+  async function create(c: Ctx, input: I): Promise<number> {
+    await def.beforeWrite?.(input, c, null);
+    await checkReferences(input);
+    await checkUnique(input, null);
+    const values = defined(await def.columns!(input, c, null));
+    try {
+      return await db.transaction().execute(async (trx) => {
+        const { id } = await (trx as unknown as AnyDb)
+          .insertInto(def.table)
+          .values({
+            dept_belong_id: c.user.dept_id === null ? null : String(c.user.dept_id),
+            ...values,
+            creator: c.user.id,
+            modifier: String(c.user.id),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        if (def.belongsToSelf) {
+          await (trx as unknown as AnyDb)
+            .updateTable(def.table)
+            .set({ dept_belong_id: String(id) })
+            .where('id', '=', id)
+            .execute();
+        }
+        await def.afterWrite?.(trx, id, input, c, true);
+        return id as number;
+      });
+    } catch (error) {
+      if (isUniqueViolation(error) && def.unique?.[0]) throw duplicate(def.unique[0].field);
+      throw error;
+    }
+  }
+
+  async function update(c: Ctx, id: number, input: I): Promise<void> {
+    await def.beforeWrite?.(input, c, id);
+    await checkReferences(input);
+    await checkUnique(input, id);
+    const values = defined(await def.columns!(input, c, id));
+    try {
+      await db.transaction().execute(async (trx) => {
+        await (trx as unknown as AnyDb)
+          .updateTable(def.table)
+          .set({ ...values, modifier: String(c.user.id), update_datetime: sql`now()` })
+          .where('id', '=', id)
+          .where('is_deleted', '=', false)
+          .execute();
+        await def.afterWrite?.(trx, id, input, c, false);
+      });
+    } catch (error) {
+      if (isUniqueViolation(error) && def.unique?.[0]) throw duplicate(def.unique[0].field);
+      throw error;
+    }
+  }
+
+  async function remove(c: Ctx, ids: number[]): Promise<void> {
+    // Only rows inside the caller's scope can be deleted.
+    const visible = await query(c).clearSelect().select('t.id').where('t.id', 'in', ids).execute();
+    const live = visible.map((r) => r.id as number);
+    if (!live.length) return;
+    await def.beforeDelete?.(live, c);
+    await adb
+      .updateTable(def.table)
+      .set({ is_deleted: true, modifier: String(c.user.id), update_datetime: sql`now()` })
+      .where('id', 'in', live)
+      .execute();
+  }
+
+  const kit: Kit<I> = { def, base, options, ctx, query, find, get, list, create, update, remove, validate };
+  const idOf = (request: FastifyRequest) => {
+    const id = parseId((request.params as { id?: string }).id);
+    if (id === null) throw notFound();
+    return id;
+  };
+
+  def.routes?.(app, kit);
+
+  app.get(base, options, async (request) => {
+    const params = request.query as Query;
+    const c = await ctx(request);
+    const filtered = await applyFilters(query(c), params, c);
+    const lazy = def.tree && parseBool(params.lazy) === true;
+    const optional = def.paginate === 'optional' && params.page === undefined && params.limit === undefined;
+    if (lazy || optional) {
+      const rows = await applyOrdering(filtered, params.ordering).execute();
+      return listEnvelope(request, rows.map(toRow(c)), 'ok.success');
+    }
+    const paging = parsePaging(params);
+    const count = await filtered
+      .clearSelect()
+      .clearOrderBy()
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow();
+    const rows = await applyOrdering(filtered, params.ordering)
+      .limit(paging.limit)
+      .offset(paging.offset)
+      .execute();
+    return pageEnvelope(request, paging, Number(count.n), rows.map(toRow(c)));
+  });
+
+  app.get(`${base}:id/`, options, async (request) => {
+    const c = await ctx(request);
+    return envelope(request, await get(c, idOf(request)));
+  });
+
+  if (def.export) {
+    const spec = def.export;
+    app.post(`${base}export/`, options, async (request, reply) => {
+      const c = await ctx(request);
+      const body =
+        request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? request.body : {};
+      const rows = await list(c, { ...(body as Query), ...(request.query as Query) });
+      const header = spec.columns.map((column) =>
+        typeof column.header === 'string' ? column.header : column.header[c.locale],
+      );
+      const cells = rows.map((row) => spec.columns.map((column) => exportCell(column, row, c.locale)));
+      const filename = typeof spec.filename === 'string' ? spec.filename : spec.filename[c.locale];
+      return sendXlsx(reply, filename, writeXlsx([header, ...cells], filename));
+    });
+  }
+
+  if (!def.body) return kit;
+
+  app.post(base, options, async (request) => {
+    const c = await ctx(request);
+    const id = await create(c, validate(request.body));
+    return envelope(request, await get({ ...c, scope: { all: true } }, id), 'ok.created');
+  });
+
+  app.put(`${base}:id/`, options, async (request) => {
+    const c = await ctx(request);
+    const id = idOf(request);
+    if (!(await find(c, id))) throw notFound();
+    await update(c, id, validate(request.body));
+    return envelope(request, await get({ ...c, scope: { all: true } }, id), 'ok.updated');
+  });
+
+  if (def.deletable === false) return kit;
+
+  app.delete(`${base}multiple_delete/`, options, async (request) => {
+    const body = request.body as { keys?: unknown } | undefined;
+    if (!body || !Array.isArray(body.keys) || body.keys.length === 0) throw badRequest('v.keysMissing');
+    const keys = body.keys.map((k) => parseId(typeof k === 'number' ? k : String(k)));
+    if (keys.some((k) => k === null)) throw refuseKey('v.integer', {}, 'keys');
+    const c = await ctx(request);
+    await remove(c, [...new Set(keys as number[])]);
+    return listEnvelope(request, [], 'ok.deleted');
+  });
+
+  app.delete(`${base}:id/`, options, async (request) => {
+    const c = await ctx(request);
+    const id = idOf(request);
+    if (!(await find(c, id))) throw notFound();
+    await remove(c, [id]);
+    return envelope(request, [], 'ok.deleted');
+  });
+
+  return kit;
+}
+
+function exportCell(column: ExportColumn, row: ApiRow, locale: Locale): Cell {
+  if (column.value) return column.value(row, locale);
+  const v = row[column.field];
+  if (v === null || v === undefined) return null;
+  if (Array.isArray(v)) return v.join(',');
+  if (typeof v === 'object') return JSON.stringify(v);
+  return v as Cell;
+}
+
+/** Sends a workbook as dvadmin does: `Content-Disposition: attachment;filename=<urlencoded>.xlsx`. */
+export function sendXlsx(reply: FastifyReply, filename: string, data: Buffer): FastifyReply {
+  return reply
+    .header('content-type', XLSX_TYPE)
+    .header('content-disposition', `attachment;filename=${encodeURIComponent(filename)}.xlsx`)
+    .header('access-control-expose-headers', 'Content-Disposition')
+    .send(data);
+}
