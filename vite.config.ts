@@ -26,5 +26,6 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    setupFiles: ['tests/support/setup.ts'],
   },
 });

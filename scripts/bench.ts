@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { ROOT, startServer } from '../tests/e2e/support/server.ts';
+import { runShellBench } from './bench-shell.ts';
 
 const OUT_DIR = join(ROOT, '.tmp/bench-dist');
 const LOGIN_BUDGET_KB = 160;
@@ -142,12 +143,14 @@ async function main() {
   console.log(`login.loaded.gzip: ${gzipKb(new Set([...login, ...measured.loadedFiles])).toFixed(1)} KB`);
   console.log(`shell.initial.gzip: ${gzipKb(shell).toFixed(1)} KB`);
   console.log(`login.interactive.median: ${Math.round(measured.median)} ms`);
+  const shellBench = await runShellBench(OUT_DIR);
   if (loginKb > LOGIN_BUDGET_KB) {
     console.error(
       `bench: login.initial.gzip ${loginKb.toFixed(1)} KB is over the ${LOGIN_BUDGET_KB} KB budget`,
     );
     process.exit(1);
   }
+  if (!shellBench.ok) process.exit(1);
 }
 
 main().catch((error: unknown) => {

@@ -11,21 +11,30 @@ const run = (cmd, args, env = {}) =>
   spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
-let crashed = [];
+const crashed = [];
 
 // 1. vitest
 const vitestOut = `${tmp}/vitest.json`;
 rmSync(vitestOut, { force: true });
-const vitestStatus = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${vitestOut}`]);
+const vitestStatus = run('npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile=${vitestOut}`,
+]);
 if (existsSync(vitestOut)) {
   const r = JSON.parse(readFileSync(vitestOut, 'utf8'));
   totals.passed += r.numPassedTests ?? 0;
   totals.failed += r.numFailedTests ?? 0;
   totals.skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
   // a file that fails to load counts as a failure even though no test inside it ran
-  const brokenSuites = (r.testResults ?? []).filter((s) => s.status === 'failed' && s.assertionResults?.length === 0);
+  const brokenSuites = (r.testResults ?? []).filter(
+    (s) => s.status === 'failed' && s.assertionResults?.length === 0,
+  );
   totals.failed += brokenSuites.length;
-  if (vitestStatus !== 0 && (r.numFailedTests ?? 0) === 0 && brokenSuites.length === 0) crashed.push('vitest');
+  if (vitestStatus !== 0 && (r.numFailedTests ?? 0) === 0 && brokenSuites.length === 0)
+    crashed.push('vitest');
 } else crashed.push('vitest');
 
 // 2. build the SPA the browser tests load, then Playwright
@@ -34,7 +43,9 @@ if (buildStatus !== 0) crashed.push('vite build');
 else {
   const pwOut = `${tmp}/playwright.json`;
   rmSync(pwOut, { force: true });
-  const pwStatus = run('npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: pwOut });
+  const pwStatus = run('npx', ['playwright', 'test', '--reporter=list,json'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: pwOut,
+  });
   if (existsSync(pwOut)) {
     const s = JSON.parse(readFileSync(pwOut, 'utf8')).stats ?? {};
     totals.passed += (s.expected ?? 0) + (s.flaky ?? 0);

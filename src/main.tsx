@@ -6,7 +6,7 @@ import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router/dom';
 import { createAppSystem } from './services/app-system.ts';
-import { currentLanguage, i18n } from './services/i18n/index.ts';
+import { currentLanguage, i18n, preloadNamespaces } from './services/i18n/index.ts';
 import { AppActor } from './ui/app/actor.ts';
 import { CrashScreen } from './ui/app/CrashScreen.tsx';
 import { ErrorBoundary } from './ui/app/ErrorBoundary.tsx';
@@ -62,3 +62,6 @@ createRoot(container).render(
     </ErrorBoundary>
   </I18nextProvider>,
 );
+
+// The shell's translations arrive in the background while the sign-in page is shown.
+void preloadNamespaces();

@@ -16,6 +16,8 @@ import { type AnyActorRef, createActor, fromPromise, toPromise } from 'xstate';
 import type { MenuRecord } from '../contract/menu.ts';
 import { createAppMachine } from '../machines/app/app.machine.ts';
 import { getLogRef, getRouteGuardRef, getSessionRef } from '../machines/app/selectors.ts';
+import type { ShellLogic } from '../machines/app/types.ts';
+import type { UserSlices } from '../machines/app/userData.ts';
 import type { LogType } from '../machines/log/types.ts';
 import type { RouteDescriptor } from '../machines/routeGuard/types.ts';
 import type { StoredSession } from '../machines/session/types.ts';
@@ -34,7 +36,7 @@ import { showNotice } from './notify.ts';
 
 /** What the charts need from the router (the UI's router host implements it). */
 export type RouterBinding = {
-  navigate(to: string, options?: { replace?: boolean }): void;
+  navigate(to: string, options?: { replace?: boolean; state?: unknown }): void;
   patchRoutes(routes: RouteDescriptor[]): void;
   resetRoutes(): void;
 };
@@ -112,7 +114,7 @@ function deferredApi(network: Promise<Network>): Api {
 
 export function createAppSystem(router: RouterBinding): AppSystem {
   let root: AnyActorRef | undefined;
-  let bufferedLocation: { path: string; search: string } | undefined;
+  let lastLocation: { path: string; search: string } | undefined;
   const bufferedLogs: LogSinkEntry[] = [];
   let loaded: Network | undefined;
   let sessionTarget: string | undefined;
@@ -138,6 +140,18 @@ export function createAppSystem(router: RouterBinding): AppSystem {
   });
   const api = deferredApi(network);
   const cookies = getSessionCookies();
+
+  // The shell's charts and the per-user slices (Dexie) load in their own chunk, in parallel with the first
+  // render; the root starts the charts when both it and the chunk are there.
+  const shellModule = import('./shell-system.ts');
+  const readUserSlices = fromPromise<UserSlices, { uuid: string | null }>(async () =>
+    (await shellModule).readUserSlices(),
+  );
+  const logError = (effect: string) => (error: unknown) =>
+    sendLog({
+      message: `${effect} failed: ${error instanceof Error ? error.message : String(error)}`,
+      type: 'danger',
+    });
 
   const implementations = createAppImplementations({
     session: {
@@ -182,6 +196,29 @@ export function createAppSystem(router: RouterBinding): AppSystem {
     },
     log: { subscribeToGlobalErrors: subscribeToWindowErrors(window), now, currentUrl },
   });
+  let shellLogic: ShellLogic | undefined;
+  const startShell = () => {
+    if (root && shellLogic) root.send({ type: 'app.shellLoaded', logic: shellLogic });
+  };
+  shellModule
+    .then((m) => {
+      shellLogic = m.createShellSystem({
+        navigate: (to, options) => router.navigate(to, options),
+        getUuid: () => cookies.getUuid(),
+        log: sendLog,
+        logError,
+        network: () => network.then((n) => n.http),
+        getToken: () => cookies.getToken(),
+        requestTokenRefresh: (token) => {
+          if (root)
+            getSessionRef(root).send(
+              token ? { type: 'session.refreshRequested', token } : { type: 'session.refreshRequested' },
+            );
+        },
+      });
+      startShell();
+    })
+    .catch((error: unknown) => logError('loading the shell charts')(error));
 
   // Restoring reads `sessionStorage.menuData` through the menu cache: run it once that module is in.
   const session = implementations.session;
@@ -194,21 +231,21 @@ export function createAppSystem(router: RouterBinding): AppSystem {
   }
 
   return {
-    logic: createAppMachine(implementations),
+    logic: createAppMachine({ ...implementations, app: { actors: { readUserSlices } } }),
     api,
     http: () => network.then((n) => n.http),
     attach(actor) {
       if (root === actor) return;
       root = actor;
       for (const entry of bufferedLogs.splice(0)) sendLog(entry);
-      if (bufferedLocation) {
-        getRouteGuardRef(actor).send({ type: 'route.requested', ...bufferedLocation });
-        bufferedLocation = undefined;
-      }
+      startShell();
+      // The Provider may create its actor again (a render discarded before commit): the new one hears the
+      // last location too, or the route guard would replay its navigation to /index.
+      if (lastLocation) getRouteGuardRef(actor).send({ type: 'route.requested', ...lastLocation });
     },
     reportLocation(location) {
-      if (!root) bufferedLocation = location;
-      else getRouteGuardRef(root).send({ type: 'route.requested', ...location });
+      lastLocation = location;
+      if (root) getRouteGuardRef(root).send({ type: 'route.requested', ...location });
     },
     log(message, type = 'info', meta) {
       sendLog(meta === undefined ? { message, type } : { message, type, meta });

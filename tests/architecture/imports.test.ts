@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative, resolve, dirname } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 // Imports flow one way (ARCHITECTURE.md): ui → machines and services; services → contract (and chart types);
@@ -17,7 +17,8 @@ function sourceFiles(dir: string): string[] {
   return out;
 }
 
-const importRe = /(?:import|export)\s+(type\s+)?(?:[^'"]*?\sfrom\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+const importRe =
+  /(?:import|export)\s+(type\s+)?(?:[^'"]*?\sfrom\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
 
 function importsOf(file: string): { spec: string; typeOnly: boolean; target: string | null }[] {
   const text = readFileSync(join(root, file), 'utf8');
@@ -31,7 +32,8 @@ function importsOf(file: string): { spec: string; typeOnly: boolean; target: str
   return found;
 }
 
-const browserOrEffectPackages = /^(axios|socket\.io-client|dexie|react|react-dom|react-router|@mantine\/|@xstate\/react|i18next|react-i18next)/;
+const browserOrEffectPackages =
+  /^(axios|socket\.io-client|dexie|react|react-dom|react-router|@mantine\/|@xstate\/react|i18next|react-i18next)/;
 
 describe('imports flow one way', () => {
   it('the scanner sees imports, type imports and dynamic imports (so the rules below cannot pass vacuously)', () => {
@@ -49,7 +51,8 @@ describe('imports flow one way', () => {
           offenders.push(`${file} → ${imp.spec}`);
       }
       const text = readFileSync(join(root, file), 'utf8');
-      if (/\b(window|document|localStorage|sessionStorage)\./.test(text)) offenders.push(`${file} uses a browser global`);
+      if (/\b(window|document|localStorage|sessionStorage)\./.test(text))
+        offenders.push(`${file} uses a browser global`);
     }
     expect(offenders).toEqual([]);
   });

@@ -16,7 +16,7 @@ test('when the token can no longer be refreshed the session ends: back to /login
 }) => {
   await signIn(page, server());
   await page.goto(`${server().url}/userInfo`);
-  await expect(page.getByRole('heading', { name: '个人信息' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '基本信息' })).toBeVisible();
   // The server refuses the refresh token from now on.
   await page.route('**/token/refresh/**', (route) =>
     route.fulfill({
@@ -37,7 +37,7 @@ test('when the token can no longer be refreshed the session ends: back to /login
   await fillLogin(page, server(), { username: 'superadmin', captchaKey: data.key });
   await captchaField(page).press('Enter');
   await expect(page).toHaveURL(`${server().url}/userInfo`);
-  await expect(page.getByRole('heading', { name: '个人信息' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '基本信息' })).toBeVisible();
   await page.getByRole('navigation', { name: '侧栏菜单' }).getByText('控制台').click();
   await expect(page).toHaveURL(`${server().url}/index`);
 });

@@ -60,7 +60,7 @@ test('a wrong password says why, keeps the username and clears the captcha for a
 test('reloading the page keeps the session', async ({ page }) => {
   await signIn(page, server());
   await page.goto(`${server().url}/userInfo`);
-  await expect(page.getByRole('heading', { name: '个人信息' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '基本信息' })).toBeVisible();
   await page.reload();
   await expect(page).toHaveURL(`${server().url}/userInfo`);
   await expect(page.getByTestId('user-menu')).toContainText('你好 超级管理员');

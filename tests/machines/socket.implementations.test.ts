@@ -3,11 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { notificationsStore } from '@mantine/notifications';
 import { Server } from 'socket.io';
 import { io } from 'socket.io-client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Actor, createActor } from 'xstate';
 import { selectConnectionState, selectRecentItems } from '../../src/machines/socket/selectors.ts';
 import { type SocketMachine, socketMachine } from '../../src/machines/socket/socket.machine.ts';
-import { createI18n } from '../../src/services/i18n/index.ts';
+import { createI18n, preloadNamespaces } from '../../src/services/i18n/index.ts';
 import {
   createSocketImplementations,
   type SocketDeps,
@@ -19,6 +19,7 @@ import { settle } from './support/fakes.ts';
 
 const zh = createI18n({ cookieLang: 'zh-chs', react: false });
 const en = createI18n({ cookieLang: 'en', react: false });
+beforeAll(() => Promise.all([preloadNamespaces(zh), preloadNamespaces(en)]));
 const t = (key: string, options?: Record<string, unknown>) => zh.t(key, options ?? {}) as string;
 
 /** The factory with recording deps; `connect` hands out the handlers of each socket it opens. */

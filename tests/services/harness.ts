@@ -10,7 +10,7 @@ import axios, {
 import { createApi } from '../../src/services/api/index.ts';
 import type { AuthExpiryReason, HttpClientOptions, LogEntry, Notice } from '../../src/services/http/index.ts';
 import { createHttpClient } from '../../src/services/http/index.ts';
-import { createI18n } from '../../src/services/i18n/index.ts';
+import { createI18n, preloadNamespaces } from '../../src/services/i18n/index.ts';
 
 /** A fake axios adapter: each request goes to `handler`, which answers like a server would. */
 export type Handler = (
@@ -76,6 +76,8 @@ export function hangUntilAborted(config: InternalAxiosRequestConfig): Promise<Ax
 }
 
 export const zh = createI18n({ cookieLang: 'zh-chs', react: false });
+// the lazy namespaces (e.g. `realtime`) arrive before any test of a file that imports the harness
+await preloadNamespaces(zh);
 export const tZh = (key: string, options?: Record<string, unknown>) => zh.t(key, options ?? {}) as string;
 
 export type Harness = ReturnType<typeof setup>;

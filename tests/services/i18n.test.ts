@@ -2,12 +2,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCookieJar } from '../../src/services/cookies.ts';
 import {
+  CORE_NAMESPACES,
   changeLanguage,
   collectResources,
   cookieValueFor,
   createI18n,
   currentLanguage,
   languageFromCookie,
+  NAMESPACES,
+  preloadNamespaces,
   resources,
 } from '../../src/services/i18n/index.ts';
 
@@ -111,5 +114,28 @@ describe('the common and http namespaces', () => {
     expect(t('http:socket.connected')).toBe('连接成功');
     expect(t('http:socket.disconnected')).toBe('断开连接');
     expect(t('http:socket.connectError')).toBe('连接服务器失败,实时显示可能不正常');
+  });
+});
+
+describe('lazy namespaces keep the sign-in bundle small', () => {
+  it('only the sign-in namespaces are bundled; the shell namespaces exist as lazy chunks', () => {
+    expect(Object.keys(resources['zh-CN'] ?? {}).sort()).toEqual([...CORE_NAMESPACES].sort());
+    expect(NAMESPACES).toEqual(expect.arrayContaining(['common', 'login', 'tabs', 'shell']));
+  });
+
+  it('a lazy namespace is fetched by the preload and then translates in both languages', async () => {
+    const i18n = createI18n({ react: false });
+    expect(i18n.hasResourceBundle('zh-CN', 'tabs')).toBe(false);
+    await preloadNamespaces(i18n);
+    expect(i18n.t('tabs:closeLeft')).toBe('关闭左侧');
+    await i18n.changeLanguage('en');
+    expect(i18n.t('tabs:closeLeft')).not.toBe('tabs:closeLeft');
+    expect(i18n.t('tabs:closeLeft')).not.toBe('关闭左侧');
+  });
+
+  it('asking for a lazy namespace loads it through the backend', async () => {
+    const i18n = createI18n({ react: false });
+    await i18n.loadNamespaces('tabs');
+    expect(i18n.t('tabs:refresh')).toBe('刷新');
   });
 });

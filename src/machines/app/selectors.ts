@@ -3,23 +3,48 @@
  * these ids (stable for the app's life), then `useSelector(child, selectX)` with the child's selectors.
  */
 import type { ActorRefFrom, AnyActorRef } from 'xstate';
+import type { fullscreenMachine } from '../fullscreen/fullscreen.machine.ts';
 import type { logMachine } from '../log/log.machine.ts';
+import type { messagePollerMachine } from '../messagePoller/messagePoller.machine.ts';
+import type { preferencesMachine } from '../preferences/preferences.machine.ts';
 import type { routeGuardMachine } from '../routeGuard/routeGuard.machine.ts';
 import type { sessionMachine } from '../session/session.machine.ts';
+import type { socketMachine } from '../socket/socket.machine.ts';
+import type { tabsMachine } from '../tabs/tabs.machine.ts';
 
 export const SYSTEM_IDS = {
   session: 'session',
   routeGuard: 'routeGuard',
   log: 'log',
   login: 'login',
+  tabs: 'tabs',
+  fullscreen: 'fullscreen',
+  preferences: 'preferences',
+  socket: 'socket',
+  messagePoller: 'messagePoller',
 } as const;
 
 export type SessionRef = ActorRefFrom<typeof sessionMachine>;
 export type RouteGuardRef = ActorRefFrom<typeof routeGuardMachine>;
 export type LogRef = ActorRefFrom<typeof logMachine>;
+export type TabsRef = ActorRefFrom<typeof tabsMachine>;
+export type FullscreenRef = ActorRefFrom<typeof fullscreenMachine>;
+export type PreferencesRef = ActorRefFrom<typeof preferencesMachine>;
+export type SocketRef = ActorRefFrom<typeof socketMachine>;
+export type MessagePollerRef = ActorRefFrom<typeof messagePollerMachine>;
 
 type SystemOwner = Pick<AnyActorRef, 'system'>;
 
 export const getSessionRef = (app: SystemOwner) => app.system.get(SYSTEM_IDS.session) as SessionRef;
 export const getRouteGuardRef = (app: SystemOwner) => app.system.get(SYSTEM_IDS.routeGuard) as RouteGuardRef;
 export const getLogRef = (app: SystemOwner) => app.system.get(SYSTEM_IDS.log) as LogRef;
+export const getTabsRef = (app: SystemOwner) => app.system.get(SYSTEM_IDS.tabs) as TabsRef;
+export const getFullscreenRef = (app: SystemOwner) => app.system.get(SYSTEM_IDS.fullscreen) as FullscreenRef;
+export const getPreferencesRef = (app: SystemOwner) =>
+  app.system.get(SYSTEM_IDS.preferences) as PreferencesRef;
+export const getSocketRef = (app: SystemOwner) => app.system.get(SYSTEM_IDS.socket) as SocketRef;
+export const getMessagePollerRef = (app: SystemOwner) =>
+  app.system.get(SYSTEM_IDS.messagePoller) as MessagePollerRef;
+
+/** The shell's charts run (their chunk has loaded): views that use them wait for this. */
+export const selectIsShellReady = (s: { context: { shellReady: boolean } }) => s.context.shellReady;

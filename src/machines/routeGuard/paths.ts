@@ -8,6 +8,12 @@ export const LOGIN_FREE_PATHS = ['/login', '/auth-redirect', '/bind', '/register
 
 export const NOT_FOUND_PATH = '/404';
 
+/**
+ * Micro-frontend rule (seed §2): paths under this prefix belong to a sub-application mounted by the UI, so
+ * they pass without a named route. The UI's router renders the host for it (src/ui/app/routes.tsx).
+ */
+export const MICRO_FRONTEND_PREFIX = '/micro/';
+
 /** Routes that exist without menus (ARCHITECTURE.md "Routing"); `*` matches the rest of the path. */
 export const STATIC_ROUTES = [
   '/',
@@ -21,6 +27,7 @@ export const STATIC_ROUTES = [
   '/mobile',
   '/oauth2',
   NOT_FOUND_PATH,
+  `${MICRO_FRONTEND_PREFIX}*`,
 ] as const;
 
 /** `/dept/` and `/dept` are the same page. */

@@ -19,7 +19,8 @@
  * The menus themselves (fetch, `menuData` cache fallback) are loaded by `session`'s start-up.
  * The UI reports every location with `route.requested` (also the ones the guard itself caused).
  * Every state and transition is taken by the generated paths (no exceptions).
- * Not modelled: micro-frontend rules, component resolution (the UI's registry logs and skips a view it
+ * Paths under the micro-frontend prefix (`/micro/…`) are static routes: they pass without a name.
+ * Not modelled: component resolution (the UI's registry logs and skips a view it
  * cannot resolve), blocking a navigation before it happens (the guard corrects it right after).
  */
 import { assign, setup } from 'xstate';

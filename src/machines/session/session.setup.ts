@@ -124,7 +124,8 @@ export const sessionSetup = setup({
 
     emitSignedIn: emit(({ context }) => ({ type: 'session.signedIn', uuid: context.uuid }) as const),
     emitSignedOut: emit(
-      (_, params: { reason: 'restore' | 'expired' | 'logout' }) => ({ type: 'session.signedOut', ...params }) as const,
+      (_, params: { reason: 'restore' | 'expired' | 'logout' }) =>
+        ({ type: 'session.signedOut', ...params }) as const,
     ),
     emitReady: emit(
       ({ context }) => ({ type: 'session.ready', user: context.user!, menus: context.menus }) as const,

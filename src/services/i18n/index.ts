@@ -5,9 +5,12 @@ import { getSessionCookies } from '../cookies.ts';
 /**
  * i18next setup (seed §9: default zh-chs, fallback en, stored in the `lang` cookie).
  *
- * Resources are every `./locales/<lng>/<namespace>.json`, picked up eagerly with `import.meta.glob`, so a
- * session adds a namespace by dropping its files in. The `lang` cookie holds dvadmin's values (`zh-chs`,
- * `en`) so a dvadmin console sharing the cookie agrees; inside the app the languages are `zh-CN` and `en`.
+ * Resources are every `./locales/<lng>/<namespace>.json`: a namespace is added by dropping its files in.
+ * The few the sign-in page needs (`CORE_NAMESPACES`) are bundled with it; every other namespace is a lazy
+ * chunk, fetched in the background at start-up (`preloadNamespaces`) and on demand by react-i18next
+ * (`useTranslation('tabs')` suspends until it arrives), so the /login bundle does not grow with the app.
+ * The `lang` cookie holds dvadmin's values (`zh-chs`, `en`) so a dvadmin console sharing the cookie agrees;
+ * inside the app the languages are `zh-CN` and `en`.
  */
 export const LANGUAGES = ['zh-CN', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -46,13 +49,56 @@ export function collectResources(modules: Record<string, unknown>): Resource {
   return resources;
 }
 
-const localeModules = import.meta.glob<Record<string, unknown>>('./locales/*/*.json', {
-  eager: true,
-  import: 'default',
-});
+/** Namespaces bundled with the sign-in page; the rest load lazily. */
+export const CORE_NAMESPACES = ['common', 'http', 'login', 'session'] as const;
 
-/** Every bundled translation. */
+const localeModules = import.meta.glob<Record<string, unknown>>(
+  ['./locales/*/common.json', './locales/*/http.json', './locales/*/login.json', './locales/*/session.json'],
+  { eager: true, import: 'default' },
+);
+const lazyLocaleModules = import.meta.glob<Record<string, unknown>>(
+  [
+    './locales/*/*.json',
+    '!./locales/*/common.json',
+    '!./locales/*/http.json',
+    '!./locales/*/login.json',
+    '!./locales/*/session.json',
+  ],
+  { import: 'default' },
+);
+
+/** The bundled (core) translations. */
 export const resources: Resource = collectResources(localeModules);
+
+/** Every namespace there is, bundled or lazy. */
+export const NAMESPACES: readonly string[] = [
+  ...new Set(
+    [...Object.keys(localeModules), ...Object.keys(lazyLocaleModules)].map(
+      (path) => /([^/]+)\.json$/.exec(path)?.[1] ?? DEFAULT_NAMESPACE,
+    ),
+  ),
+];
+
+/** An i18next backend reading the lazy namespaces' chunks. */
+const lazyBackend = {
+  type: 'backend' as const,
+  init() {},
+  read(
+    language: string,
+    namespace: string,
+    callback: (error: unknown, data?: Record<string, unknown>) => void,
+  ) {
+    const load = lazyLocaleModules[`./locales/${language}/${namespace}.json`];
+    if (!load) {
+      callback(null, {});
+      return;
+    }
+    load().then(
+      (data) => callback(null, data),
+      (error: unknown) => callback(error),
+    );
+  },
+};
 
 export type CreateI18nOptions = {
   /** The `lang` cookie value read at start-up. */
@@ -67,9 +113,13 @@ export function createI18n(options: CreateI18nOptions = {}): I18n {
   const res = options.resources ?? resources;
   const namespaces = [...new Set(Object.values(res).flatMap((byNs) => Object.keys(byNs)))];
   const instance = i18next.createInstance();
+  // Without explicit resources, the lazy namespaces come through the backend.
+  if (!options.resources) instance.use(lazyBackend);
   if (options.react !== false) instance.use(initReactI18next);
   void instance.init({
-    resources: res,
+    // a copy: lazy namespaces are added to the instance's store, never to the exported bundled map
+    resources: structuredClone(res),
+    partialBundledLanguages: true,
     lng: languageFromCookie(options.cookieLang),
     fallbackLng: FALLBACK_LANGUAGE,
     supportedLngs: [...LANGUAGES],
@@ -79,8 +129,24 @@ export function createI18n(options: CreateI18nOptions = {}): I18n {
     interpolation: { escapeValue: false },
     returnEmptyString: false,
     initAsync: false,
+    // views re-render when a lazy namespace arrives
+    react: { bindI18nStore: 'added' },
   });
   return instance;
+}
+
+/**
+ * Fetches every lazy namespace in both languages (so a language switch and `t()` outside React find them).
+ * Called once after the first render; resolves even when a chunk fails (the keys then show until a retry).
+ */
+export async function preloadNamespaces(instance: I18n = i18n): Promise<void> {
+  await Promise.allSettled(
+    Object.entries(lazyLocaleModules).map(async ([path, load]) => {
+      const match = /locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
+      if (!match?.[1] || !match[2] || instance.hasResourceBundle(match[1], match[2])) return;
+      instance.addResourceBundle(match[1], match[2], await load(), true, false);
+    }),
+  );
 }
 
 function readLangCookie(): string | undefined {

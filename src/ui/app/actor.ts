@@ -1,6 +1,13 @@
 import { createActorContext, useSelector } from '@xstate/react';
 import { appMachine } from '../../machines/app/app.machine.ts';
-import { getLogRef, getRouteGuardRef, getSessionRef } from '../../machines/app/selectors.ts';
+import {
+  getFullscreenRef,
+  getLogRef,
+  getPreferencesRef,
+  getRouteGuardRef,
+  getSessionRef,
+  getTabsRef,
+} from '../../machines/app/selectors.ts';
 import { selectLoginActor } from '../../machines/session/selectors.ts';
 
 /** The one actor context of the app: the root `app` actor, created by its Provider with the bound effects. */
@@ -10,6 +17,9 @@ export const AppActor = createActorContext(appMachine);
 export const useSessionRef = () => getSessionRef(AppActor.useActorRef());
 export const useRouteGuardRef = () => getRouteGuardRef(AppActor.useActorRef());
 export const useLogRef = () => getLogRef(AppActor.useActorRef());
+export const useTabsRef = () => getTabsRef(AppActor.useActorRef());
+export const usePreferencesRef = () => getPreferencesRef(AppActor.useActorRef());
+export const useFullscreenRef = () => getFullscreenRef(AppActor.useActorRef());
 
 /** The `login` chart while signed out (undefined otherwise). */
 export function useLoginRef() {

@@ -9,15 +9,15 @@ export type RouterLocation = { path: string; search: string };
 export type RouterHostOptions = {
   /** Every settled location of the current router (the route guard decides on it). */
   onLocation: (location: RouterLocation) => void;
-  /** A menu route whose view does not exist. */
-  onUnreachable: (descriptor: RouteDescriptor) => void;
+  /** A menu route whose view does not exist (or whose chunk failed or timed out: `error`). */
+  onUnreachable: (descriptor: RouteDescriptor, error?: unknown) => void;
   createRouter?: () => DataRouter;
 };
 
 export type RouterHost = {
   current(): { router: DataRouter; generation: number };
   subscribe(listener: () => void): () => void;
-  navigate(to: string, options?: { replace?: boolean }): void;
+  navigate(to: string, options?: { replace?: boolean; state?: unknown }): void;
   patchRoutes(descriptors: readonly RouteDescriptor[]): void;
   /** Drops the menu routes: a new router replaces the old one (routes cannot be removed). */
   reset(): void;
@@ -57,10 +57,13 @@ export function createRouterHost(options: RouterHostOptions): RouterHost {
       return () => listeners.delete(listener);
     },
     navigate(to, navigateOptions) {
-      void router.navigate(to, { replace: navigateOptions?.replace ?? false });
+      void router.navigate(to, {
+        replace: navigateOptions?.replace ?? false,
+        ...(navigateOptions?.state === undefined ? {} : { state: navigateOptions.state }),
+      });
     },
     patchRoutes(descriptors) {
-      const routes = menuRoutes(descriptors, options.onUnreachable);
+      const routes = menuRoutes(descriptors, { onUnreachable: options.onUnreachable });
       if (routes.length) router.patchRoutes(LAYOUT_ROUTE_ID, routes);
     },
     reset() {

@@ -1,49 +1,149 @@
+import { createElement } from 'react';
 import type { RouteObject } from 'react-router';
 import type { RouteDescriptor } from '../../machines/routeGuard/types.ts';
-import type { RouteHandle } from './routes.tsx';
 
 /**
- * The registry of views reached from server menus: every module under src/ui/views, loaded lazily.
- * A menu `component` such as `system/dept/index` resolves to `views/system/dept/index.tsx` (or
- * `views/system/dept.tsx` for `system/dept`); the module's default export (or `Component`) is the page.
+ * The registries of views reached from server menus, loaded lazily. A menu `component` such as
+ * `system/dept/index` resolves to `views/system/dept/index.tsx` (or `views/system/dept.tsx` for
+ * `system/dept`); a component with a marker prefix (`@shared/…`) resolves in the shared package's registry
+ * (src/ui/shared-views); `@/…` is the app's own. Plugins may add registries under their own prefix. The
+ * module's default export (or `Component`) is the page.
  */
-type ViewModule = { default?: React.ComponentType; Component?: React.ComponentType };
-const modules = import.meta.glob<ViewModule>('../views/**/*.tsx');
+export type ViewModule = { default?: React.ComponentType; Component?: React.ComponentType };
+export type ViewLoader = () => Promise<ViewModule>;
+/** Modules keyed `<folder>/<path>.tsx` as `import.meta.glob` returns them, and the folder prefix to strip. */
+export type ViewRegistry = { root: string; modules: Record<string, ViewLoader> };
 
-export function findView(component: string): (() => Promise<ViewModule>) | undefined {
-  const name = component
-    .trim()
+/** Seed §9: a lazy page chunk that does not arrive within 120 s fails like a missing component. */
+export const LAZY_CHUNK_TIMEOUT_MS = 120_000;
+
+const APP_VIEWS: ViewRegistry = {
+  root: '../views/',
+  modules: import.meta.glob<ViewModule>('../views/**/*.tsx'),
+};
+const SHARED_VIEWS: ViewRegistry = {
+  root: '../shared-views/',
+  modules: import.meta.glob<ViewModule>('../shared-views/**/*.tsx'),
+};
+
+/** Marker prefix → registry; the empty prefix is the app's own views. */
+const registries = new Map<string, ViewRegistry>([
+  ['@shared/', SHARED_VIEWS],
+  ['@/', APP_VIEWS],
+  ['', APP_VIEWS],
+]);
+
+/** Adds a registry under a marker prefix (plugins). */
+export function addViewRegistry(prefix: string, registry: ViewRegistry): void {
+  registries.set(prefix, registry);
+}
+
+export function findView(
+  component: string,
+  from: ReadonlyMap<string, ViewRegistry> = registries,
+): ViewLoader | undefined {
+  const trimmed = component.trim();
+  // The longest matching prefix wins (`@shared/` before ``).
+  const prefix = [...from.keys()].filter((p) => trimmed.startsWith(p)).sort((a, b) => b.length - a.length)[0];
+  const registry = prefix === undefined ? undefined : from.get(prefix);
+  if (prefix === undefined || !registry) return undefined;
+  const name = trimmed
+    .slice(prefix.length)
     .replace(/^\/+/, '')
     .replace(/\.(vue|tsx?)$/, '');
-  return modules[`../views/${name}.tsx`] ?? modules[`../views/${name}/index.tsx`];
+  return (
+    registry.modules[`${registry.root}${name}.tsx`] ?? registry.modules[`${registry.root}${name}/index.tsx`]
+  );
 }
+
+/** Rejects when `promise` takes longer than `ms`. */
+export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
+
+/** The retry page (Mantine: its own chunk, never in the sign-in bundle); plain text if that fails too. */
+async function failedView(title: string): Promise<React.ComponentType> {
+  try {
+    const { ViewLoadFailed } = await import('./ViewLoadFailed.tsx');
+    return () => createElement(ViewLoadFailed, { title });
+  } catch {
+    return () => createElement('p', { role: 'alert' }, title);
+  }
+}
+
+export type MenuRouteOptions = {
+  /** The view of a menu route does not exist, or its chunk failed or timed out: the page is unreachable. */
+  onUnreachable: (descriptor: RouteDescriptor, error?: unknown) => void;
+  timeoutMs?: number;
+  registries?: ReadonlyMap<string, ViewRegistry>;
+};
+
+/** What a route tells the title and the tabs (see routes.tsx `RouteHandle`). */
+export type MenuRouteHandle = {
+  name: string;
+  title: string;
+  pattern: string;
+  cache: boolean;
+};
 
 /**
  * Route objects for the menu routes whose view exists; the others are reported (the page is unreachable)
- * and skipped, so their paths fall through to the 404 page.
+ * and skipped, so their paths fall through to the 404 page. A chunk that fails or times out is reported
+ * too and its page offers a retry instead of crashing.
  */
 export function menuRoutes(
   descriptors: readonly RouteDescriptor[],
-  onUnreachable: (descriptor: RouteDescriptor) => void,
+  options: MenuRouteOptions | ((descriptor: RouteDescriptor) => void),
 ): RouteObject[] {
+  const {
+    onUnreachable,
+    timeoutMs = LAZY_CHUNK_TIMEOUT_MS,
+    registries: from,
+  } = typeof options === 'function' ? { onUnreachable: options } : options;
   const routes: RouteObject[] = [];
+  const seen = new Set<string>();
   for (const descriptor of descriptors) {
-    if (descriptor.isLink) continue;
-    const load = findView(descriptor.component);
+    if (descriptor.isLink || !descriptor.name) continue;
+    const load = findView(descriptor.component, from);
     if (!load) {
       onUnreachable(descriptor);
       continue;
     }
-    const handle: RouteHandle = { title: descriptor.title, cache: descriptor.cache };
+    const path = descriptor.path.replace(/^\/+/, '');
+    if (seen.has(path)) continue;
+    seen.add(path);
+    const handle: MenuRouteHandle = {
+      name: descriptor.name,
+      title: descriptor.title,
+      pattern: `/${path}`,
+      cache: descriptor.cache,
+    };
     routes.push({
       id: `menu:${descriptor.name}:${descriptor.menuId}`,
-      path: descriptor.path.replace(/^\/+/, ''),
+      path,
       handle,
       lazy: async () => {
-        const module = await load();
-        const Component = module.default ?? module.Component;
-        if (!Component) throw new Error(`view ${descriptor.component} has no default export`);
-        return { Component };
+        try {
+          const module = await withTimeout(load(), timeoutMs);
+          const Component = module.default ?? module.Component;
+          if (!Component) throw new Error(`view ${descriptor.component} has no default export`);
+          return { Component };
+        } catch (error) {
+          onUnreachable(descriptor, error);
+          return { Component: await failedView(descriptor.title) };
+        }
       },
     });
   }

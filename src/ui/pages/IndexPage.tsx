@@ -8,14 +8,19 @@ import {
   selectSettings,
   selectUser,
 } from '../../machines/session/selectors.ts';
-import { useRouteGuardRef, useSessionRef } from '../app/actor.ts';
+import { AppActor, useRouteGuardRef, useSessionRef } from '../app/actor.ts';
+import { FeedPanel, type SocketRef } from '../feed/FeedPanel.tsx';
 import { toMenuNodes } from '../shell/AsideContainer.tsx';
 import { countPages, isExternal, leaves, type MenuNode } from '../shell/menu-tree.ts';
 import { IndexView } from './IndexView.tsx';
+import { usePageServices } from './services.ts';
 
-/** 控制台 (also 工作台): the signed-in user and counts of what the start-up loaded. */
+/** 控制台 (also 工作台): the signed-in user, counts of what the start-up loaded and the live item feed. */
 export function Component() {
   const session = useSessionRef();
+  const services = usePageServices();
+  // Absent until the app runs the socket chart: the feed then says 未连接.
+  const socket = AppActor.useActorRef().system.get('socket') as SocketRef | undefined;
   const { t } = useTranslation('shell');
   const navigate = useNavigate();
   const user = useSelector(session, selectUser);
@@ -47,6 +52,7 @@ export function Component() {
       shortcuts={shortcuts}
       onOpen={open}
       hour={new Date().getHours()}
+      feed={<FeedPanel http={services.http} socket={socket} />}
     />
   );
 }

@@ -1,4 +1,5 @@
 import { Badge, Card, Group, SimpleGrid, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GlyphName } from '../icons/glyphs.ts';
 import { Icon } from '../icons/Icon.tsx';
@@ -21,10 +22,12 @@ export type IndexViewProps = {
   onOpen: (node: MenuNode) => void;
   /** Hour of day for the greeting (injected so the view stays pure). */
   hour: number;
+  /** The live feed panel, between the counts and the shortcuts. */
+  feed?: ReactNode;
 };
 
 /** 控制台: who is signed in, honest counts of what the console loaded, and shortcuts into the menu. */
-export function IndexView({ siteName, user, stats, shortcuts, onOpen, hour }: IndexViewProps) {
+export function IndexView({ siteName, user, stats, shortcuts, onOpen, hour, feed }: IndexViewProps) {
   const { t } = useTranslation('pages');
   const greeting = hour < 12 ? 'greeting_morning' : hour < 18 ? 'greeting_afternoon' : 'greeting_evening';
   const cards: { key: keyof IndexViewProps['stats']; icon: GlyphName; color: string }[] = [
@@ -96,6 +99,8 @@ export function IndexView({ siteName, user, stats, shortcuts, onOpen, hour }: In
           </Card>
         ))}
       </SimpleGrid>
+
+      {feed}
 
       <Card radius="lg" padding="lg">
         <Text fw={600} mb="md">

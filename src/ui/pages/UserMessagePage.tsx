@@ -1,8 +1,10 @@
-import { useTranslation } from 'react-i18next';
-import { PlaceholderView } from './PlaceholderView.tsx';
+import { InboxPanel } from '../messages/InboxPanel.tsx';
+import { useUnreadStore } from '../messages/useUnreadCount.ts';
+import { usePageServices } from './services.ts';
 
-/** 站内信 — built by a later issue. */
+/** 站内信: the user's received messages. */
 export function Component() {
-  const { t } = useTranslation('pages');
-  return <PlaceholderView title={t('user_message.title')} />;
+  const services = usePageServices();
+  const unread = useUnreadStore();
+  return <InboxPanel http={services.http} onReadMarked={unread.refresh} />;
 }

@@ -1,9 +1,20 @@
 import { ActionIcon, Group, Tooltip } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../icons/Icon.tsx';
 import { LanguageMenu } from './LanguageMenu.tsx';
 import classes from './Shell.module.css';
 import { UserMenu, type UserMenuProps } from './UserMenu.tsx';
+
+/** The right-side tools, each already wired (seed §2 order); a missing one is simply left out. */
+export type HeaderTools = {
+  search?: ReactNode;
+  log?: ReactNode;
+  fullscreen?: ReactNode;
+  theme?: ReactNode;
+  size?: ReactNode;
+  color?: ReactNode;
+};
 
 export type HeaderProps = UserMenuProps & {
   productName: string;
@@ -12,9 +23,15 @@ export type HeaderProps = UserMenuProps & {
   onToggleAside: () => void;
   language: string;
   onLanguageChange: (language: string) => void;
+  /** Between the aside toggle and the tools (the top menu). */
+  center?: ReactNode;
+  tools?: HeaderTools;
 };
 
-/** Logo and product name (a single character when collapsed), aside toggle, then the tools on the right. */
+/**
+ * Logo and product name (a single character when collapsed), aside toggle, then the tools on the right:
+ * search, frontend log, fullscreen, theme, component size, language, colour, user dropdown.
+ */
 export function Header({
   productName,
   logo,
@@ -22,6 +39,8 @@ export function Header({
   onToggleAside,
   language,
   onLanguageChange,
+  center,
+  tools = {},
   ...user
 }: HeaderProps) {
   const { t } = useTranslation('shell');
@@ -44,8 +63,15 @@ export function Header({
           <Icon name="bars" size={20} />
         </ActionIcon>
       </Tooltip>
-      <Group gap={6} ml="auto" wrap="nowrap">
+      {center}
+      <Group gap={4} ml="auto" wrap="nowrap" data-testid="header-tools">
+        {tools.search}
+        {tools.log}
+        {tools.fullscreen}
+        {tools.theme}
+        {tools.size}
         <LanguageMenu value={language} onChange={onLanguageChange} />
+        {tools.color}
         <UserMenu {...user} />
       </Group>
     </div>

@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { APP_VERSION } from '../../contract/paths.ts';
@@ -7,12 +8,29 @@ import { getConfig, resolveApiUrl } from '../../services/config.ts';
 import { changeLanguage, currentLanguage } from '../../services/i18n/index.ts';
 import { showNotice } from '../../services/notify.ts';
 import { useSessionRef } from '../app/actor.ts';
+import { LogContainer } from '../log/LogContainer.tsx';
+import { SearchContainer } from '../search/SearchContainer.tsx';
 import { Header } from './Header.tsx';
+import { ColorContainer, FullscreenContainer, SizeContainer, ThemeContainer } from './header/containers.tsx';
 
-type HeaderContainerProps = { collapsed: boolean; onToggleAside: () => void };
+const TOOLS = {
+  search: <SearchContainer />,
+  log: <LogContainer />,
+  fullscreen: <FullscreenContainer />,
+  theme: <ThemeContainer />,
+  size: <SizeContainer />,
+  color: <ColorContainer />,
+};
+
+type HeaderContainerProps = {
+  collapsed: boolean;
+  onToggleAside: () => void;
+  /** Between the aside toggle and the tools (the shell's top menu). */
+  center?: ReactNode;
+};
 
 /** The header wired to the session (user, settings) and the router. */
-export function HeaderContainer({ collapsed, onToggleAside }: HeaderContainerProps) {
+export function HeaderContainer({ collapsed, onToggleAside, center }: HeaderContainerProps) {
   const session = useSessionRef();
   const navigate = useNavigate();
   const { t, i18n } = useTranslation('shell');
@@ -37,6 +55,8 @@ export function HeaderContainer({ collapsed, onToggleAside }: HeaderContainerPro
       logo={logo ? resolveApiUrl(apiBase, logo) : null}
       collapsed={collapsed}
       onToggleAside={onToggleAside}
+      center={center}
+      tools={TOOLS}
       language={currentLanguage(i18n)}
       onLanguageChange={(lng) => void switchLanguage(lng)}
       name={name}

@@ -1,35 +1,72 @@
 import { AppShell, ScrollArea } from '@mantine/core';
-import { useState } from 'react';
-import { Outlet } from 'react-router';
+import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import {
+  selectAsideCollapse,
+  selectAsideTransition,
+  selectPageTransition,
+} from '../../machines/preferences/selectors.ts';
+import { useLogRef, usePreferencesRef } from '../app/actor.ts';
+import { takePluginFailures } from '../plugins/registry.ts';
 import { AsideContainer } from './AsideContainer.tsx';
 import { HeaderContainer } from './HeaderContainer.tsx';
 import classes from './Shell.module.css';
+import { TopMenu } from './TopMenu.tsx';
+import { KeepAliveOutlet } from './tabs/KeepAliveOutlet.tsx';
+import { TabBarContainer } from './tabs/TabBarContainer.tsx';
 
-const ASIDE_WIDTH = 200;
-const ASIDE_COLLAPSED_WIDTH = 65;
+export const ASIDE_WIDTH = 200;
+export const ASIDE_COLLAPSED_WIDTH = 65;
 
-/** Header on top, the side menu (200 px, 65 px collapsed) and the routed page. */
+/**
+ * Header on top, the side menu (200 px, 65 px collapsed), the tab bar and the routed pages (kept alive
+ * when cached). Aside collapse, its transition and the page transition are the user's preferences.
+ */
 export function Layout() {
-  // Local until the preferences chart (which persists it per user) joins the app actor.
-  const [collapsed, setCollapsed] = useState(false);
+  const preferences = usePreferencesRef();
+  const log = useLogRef();
+  const collapsed = useSelector(preferences, selectAsideCollapse);
+  const asideTransition = useSelector(preferences, selectAsideTransition);
+  const pageTransition = useSelector(preferences, selectPageTransition);
+
+  // Plugins register before the log runs: report the ones that failed once the shell is up.
+  useEffect(() => {
+    for (const { path, error } of takePluginFailures())
+      log.send({
+        type: 'log.recorded',
+        entry: {
+          message: `plugin ${path} failed to register: ${String(error)}`,
+          type: 'danger',
+          time: Date.now(),
+        },
+      });
+  }, [log]);
+
   return (
     <AppShell
       header={{ height: 60 }}
       navbar={{ width: collapsed ? ASIDE_COLLAPSED_WIDTH : ASIDE_WIDTH, breakpoint: 0 }}
       padding={0}
+      transitionDuration={asideTransition ? 200 : 0}
       className={classes.shell}
+      data-aside-collapsed={collapsed || undefined}
     >
       <AppShell.Header className={classes.headerBar}>
-        <HeaderContainer collapsed={collapsed} onToggleAside={() => setCollapsed((c) => !c)} />
+        <HeaderContainer
+          collapsed={collapsed}
+          onToggleAside={() => preferences.send({ type: 'preferences.asideCollapseToggled' })}
+          center={<TopMenu />}
+        />
       </AppShell.Header>
-      <AppShell.Navbar className={classes.navbar}>
+      <AppShell.Navbar className={classes.navbar} data-testid="aside">
         <ScrollArea type="hover" scrollbarSize={6}>
           <AsideContainer collapsed={collapsed} />
         </ScrollArea>
       </AppShell.Navbar>
       <AppShell.Main className={classes.main}>
+        <TabBarContainer />
         <div className={classes.content}>
-          <Outlet />
+          <KeepAliveOutlet transition={pageTransition} />
         </div>
       </AppShell.Main>
     </AppShell>

@@ -27,11 +27,15 @@ import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/ThemeIcon.css';
 import '@mantine/core/styles/Code.css';
 import { useSelector } from '@xstate/react';
+import { useMemo } from 'react';
+import { selectIsShellReady } from '../../machines/app/selectors.ts';
+import { selectSize } from '../../machines/preferences/selectors.ts';
 import { selectAreRoutesReady } from '../../machines/routeGuard/selectors.ts';
 import { selectHasStartupFailed } from '../../machines/session/selectors.ts';
-import { useRouteGuardRef, useSessionRef } from '../app/actor.ts';
+import { AppActor, usePreferencesRef, useRouteGuardRef, useSessionRef } from '../app/actor.ts';
 import { MantineRoot } from '../app/MantineRoot.tsx';
 import { PageLoader } from '../app/PageLoader.tsx';
+import { themeOverrideForSize } from './header/size.ts';
 import { Layout } from './Layout.tsx';
 import { LogoutConfirmContainer } from './LogoutConfirmContainer.tsx';
 import { StartupErrorContainer } from './StartupErrorContainer.tsx';
@@ -39,13 +43,30 @@ import { StartupErrorContainer } from './StartupErrorContainer.tsx';
 /**
  * The layout route (lazy). It waits for the session's start-up and the route guard's menu routes; a failed
  * start-up shows the error screen instead of the shell. The logout confirm is available in every state.
+ * The user's component size (preferences) scales the whole shell; a change re-enters the page through
+ * /refresh, so every page takes it at once.
  */
 export function Component() {
+  const shellReady = AppActor.useSelector(selectIsShellReady);
+  return shellReady ? (
+    <SizedShell />
+  ) : (
+    <MantineRoot>
+      <PageLoader />
+    </MantineRoot>
+  );
+}
+
+function SizedShell() {
   const failed = useSelector(useSessionRef(), selectHasStartupFailed);
   const ready = useSelector(useRouteGuardRef(), selectAreRoutesReady);
+  const size = useSelector(usePreferencesRef(), selectSize);
+  const override = useMemo(() => themeOverrideForSize(size), [size]);
   return (
-    <MantineRoot>
-      {failed ? <StartupErrorContainer /> : ready ? <Layout /> : <PageLoader />}
+    <MantineRoot override={override}>
+      <div data-size={size} data-testid="shell-root">
+        {failed ? <StartupErrorContainer /> : ready ? <Layout /> : <PageLoader />}
+      </div>
       <LogoutConfirmContainer />
     </MantineRoot>
   );

@@ -1,0 +1,322 @@
+/**
+ * The shell's part of `npm run bench` (issue "The shell"), run by scripts/bench.ts after the login figures.
+ * Prints one median a line as `<name>: <value> <unit>`:
+ *   shell.routes.build.2000        buildRoutes + buildAsideMenu + buildSearchIndex over a generated 2,000-entry
+ *                                  web_router (scripts/bench-lib/menus.ts), in node, ms; then each part
+ *   shell.routes.build.budget      its budget (exit 1 when over)
+ *   shell.search.keystroke         one keystroke's filter (searchIndex) over that index, typing realistic
+ *                                  queries a character at a time, ms
+ *   shell.search.keystroke.budget  its budget (exit 1 when over)
+ *   shell.tabs.switch.30           headless Chromium, real server: 30 pages open as tabs, click a tab →
+ *                                  the second frame after the URL and the active tab changed, ms
+ *   shell.tabs.heap.before/after   used JS heap after a forced GC before and after opening and closing
+ *                                  200 tabs; shell.tabs.heap.growth the difference, MB
+ */
+import { type Browser, chromium, type Page } from '@playwright/test';
+import { md5Hex } from '../src/contract/password.ts';
+import { signParams } from '../src/contract/sign.ts';
+import { buildAsideMenu, buildRoutes } from '../src/machines/routeGuard/menus.ts';
+import { buildSearchIndex, searchIndex } from '../src/ui/search/index.ts';
+import { startServer, type TestServer } from '../tests/e2e/support/server.ts';
+import { generateWebRouter } from './bench-lib/menus.ts';
+import { figure, median } from './bench-lib/stats.ts';
+
+export const ROUTES_BUDGET_MS = 50;
+export const KEYSTROKE_BUDGET_MS = 16;
+const BUILD_RUNS = 30;
+const BUILD_WARMUP = 5;
+const KEYSTROKE_ROUNDS = 20;
+/** What an operator types into the spotlight: a Chinese name, a path fragment, a latin word with a typo. */
+const QUERIES = ['用户管理', 'order/list', 'warehose'];
+const TAB_PAGES = 30;
+const SWITCHES = 60;
+const HEAP_CYCLES = 200;
+const MB = 1024 * 1024;
+
+type Result = { ok: boolean };
+
+function measurePure(): Result {
+  const { records } = generateWebRouter(2000);
+  const consoleEntry = { title: '控制台', path: '/index', icon: 'home' };
+  const routes: number[] = [];
+  const aside: number[] = [];
+  const search: number[] = [];
+  const total: number[] = [];
+  let sink = 0;
+  for (let run = 0; run < BUILD_WARMUP + BUILD_RUNS; run++) {
+    const t0 = performance.now();
+    sink += buildRoutes(records).length;
+    const t1 = performance.now();
+    sink += buildAsideMenu(records).length;
+    const t2 = performance.now();
+    sink += buildSearchIndex(records, { console: consoleEntry }).length;
+    const t3 = performance.now();
+    if (run < BUILD_WARMUP) continue;
+    routes.push(t1 - t0);
+    aside.push(t2 - t1);
+    search.push(t3 - t2);
+    total.push(t3 - t0);
+  }
+  const index = buildSearchIndex(records, { console: consoleEntry });
+  const keystrokes: number[] = [];
+  for (let round = 0; round < KEYSTROKE_ROUNDS; round++) {
+    for (const query of QUERIES) {
+      for (let i = 1; i <= query.length; i++) {
+        const t0 = performance.now();
+        sink += searchIndex(index, query.slice(0, i), 50).length;
+        keystrokes.push(performance.now() - t0);
+      }
+    }
+  }
+  if (sink < 0) console.log(sink); // keep the results alive
+  const build = median(total);
+  const keystroke = median(keystrokes);
+  figure('shell.routes.build.2000', build, 'ms');
+  figure('shell.routes.build.2000.routes', median(routes), 'ms');
+  figure('shell.routes.build.2000.menu', median(aside), 'ms');
+  figure('shell.routes.build.2000.search', median(search), 'ms');
+  console.log(`shell.routes.build.budget: ${ROUTES_BUDGET_MS} ms`);
+  figure('shell.search.keystroke', keystroke, 'ms', 3);
+  console.log(`shell.search.keystroke.budget: ${KEYSTROKE_BUDGET_MS} ms`);
+  let ok = true;
+  if (build > ROUTES_BUDGET_MS) {
+    console.error(
+      `bench: shell.routes.build.2000 ${build.toFixed(2)} ms is over the ${ROUTES_BUDGET_MS} ms budget`,
+    );
+    ok = false;
+  }
+  if (keystroke > KEYSTROKE_BUDGET_MS) {
+    console.error(
+      `bench: shell.search.keystroke ${keystroke.toFixed(3)} ms is over the ${KEYSTROKE_BUDGET_MS} ms budget`,
+    );
+    ok = false;
+  }
+  return { ok };
+}
+
+/** A signed API call, as the console makes it (tests/e2e/tabs.spec.ts does the same). */
+async function call(server: TestServer, method: string, path: string, body?: object, token?: string) {
+  const config = await (await fetch(`${server.url}/app-config.js`)).text();
+  const secret = /"signSecret"\s*:\s*"([^"]*)"/.exec(config)?.[1] ?? '';
+  const timestamp = Math.floor(Date.now() / 1000);
+  const sign = signParams(secret, { ...body }, timestamp);
+  const headers: Record<string, string> = body ? { 'content-type': 'application/json' } : {};
+  if (token) headers.Authorization = `JWT ${token}`;
+  const response = await fetch(`${server.url}${path}?timestamp=${timestamp}&sign=${sign}`, {
+    method,
+    headers,
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const envelope = (await response.json()) as { code: number; msg: unknown; data: Record<string, unknown> };
+  if (envelope.code !== 2000) throw new Error(`${method} ${path}: ${JSON.stringify(envelope.msg)}`);
+  return envelope.data;
+}
+
+type BenchPage = { name: string; path: string };
+
+async function createPages(server: TestServer): Promise<BenchPage[]> {
+  const captcha = await call(server, 'GET', '/api/captcha/');
+  const login: Record<string, unknown> = { username: 'superadmin', password: md5Hex('admin123456') };
+  if (captcha.key !== undefined && captcha.key !== null) {
+    login.captcha = await server.captchaAnswer(String(captcha.key));
+    login.captchaKey = captcha.key;
+  }
+  const { access } = (await call(server, 'POST', '/api/login/', login)) as { access: string };
+  const pages: BenchPage[] = [];
+  for (let i = 0; i < TAB_PAGES; i++) {
+    const n = String(i + 1).padStart(2, '0');
+    const page = { name: `基准页${n}`, path: `/bench${n}` };
+    await call(
+      server,
+      'POST',
+      '/api/system/menu/',
+      {
+        name: page.name,
+        icon: 'file',
+        sort: 100 + i,
+        web_path: page.path,
+        component: 'demo/notes/index',
+        component_name: `bench${n}`,
+        cache: i % 3 === 0,
+        is_catalog: false,
+        is_link: false,
+        visible: true,
+        status: true,
+      },
+      access,
+    );
+    pages.push(page);
+  }
+  return pages;
+}
+
+/** Signs in through the form, the captcha answered through the server's test hook. */
+async function signIn(page: Page, server: TestServer): Promise<void> {
+  const captchaResponse = page
+    .waitForResponse((r) => new URL(r.url()).pathname === '/api/captcha/', { timeout: 30_000 })
+    .catch(() => undefined);
+  await page.goto(`${server.url}/login`);
+  await page.getByLabel('用户名').waitFor({ state: 'visible', timeout: 30_000 });
+  const response = await captchaResponse;
+  const body = response ? ((await response.json()) as { data?: { key?: unknown } }) : undefined;
+  const key = body?.data?.key;
+  await page.getByLabel('用户名').fill('superadmin');
+  await page.getByLabel('密码', { exact: true }).fill('admin123456');
+  const captchaField = page.getByRole('textbox', { name: '验证码', exact: true });
+  if (key !== undefined && key !== null) await captchaField.fill(await server.captchaAnswer(String(key)));
+  await page.getByLabel('密码', { exact: true }).press('Enter');
+  await page.getByTestId('user-menu').waitFor({ state: 'visible', timeout: 30_000 });
+}
+
+const tabSelector = (path: string) => `[role="tablist"] [role="tab"][data-key="${path}"]`;
+
+/** Clicks the side-menu entry for `path` and waits for its tab to be the active one. */
+async function openTab(page: Page, path: string): Promise<void> {
+  await page.locator(`nav a[href="${path}"]`).first().click();
+  await page.waitForSelector(`${tabSelector(path)}[aria-selected="true"]`, { timeout: 15_000 });
+}
+
+/** Click a tab (a real mouse click) and time, in the page, from the click event to the second frame after. */
+async function switchTo(page: Page, path: string): Promise<number> {
+  await page.evaluate(
+    ({ path, selector }) => {
+      const w = window as unknown as { __benchSwitch?: Promise<number> };
+      w.__benchSwitch = new Promise<number>((resolve, reject) => {
+        const frame = () => new Promise<number>((r) => requestAnimationFrame(r));
+        const onClick = async () => {
+          window.removeEventListener('click', onClick, true);
+          const t0 = performance.now();
+          const deadline = t0 + 10_000;
+          for (;;) {
+            const tab = document.querySelector(selector);
+            if (location.pathname === path && tab?.getAttribute('aria-selected') === 'true') break;
+            if (performance.now() > deadline) return reject(new Error(`tab ${path} did not activate`));
+            await frame();
+          }
+          await frame();
+          await frame();
+          resolve(performance.now() - t0);
+        };
+        window.addEventListener('click', onClick, true);
+      });
+    },
+    { path, selector: tabSelector(path) },
+  );
+  await page.locator(tabSelector(path)).click();
+  return page.evaluate(() => (window as unknown as { __benchSwitch: Promise<number> }).__benchSwitch);
+}
+
+/** Opens `path` from the side menu and closes its tab again, in the page (no driver round trips). */
+async function openAndCloseInPage(page: Page, paths: string[], cycles: number): Promise<void> {
+  await page.evaluate(
+    async ({ paths, cycles }) => {
+      const frame = () => new Promise<number>((r) => requestAnimationFrame(r));
+      const until = async (test: () => boolean, what: string) => {
+        const deadline = performance.now() + 10_000;
+        while (!test()) {
+          if (performance.now() > deadline) throw new Error(`timed out: ${what}`);
+          await frame();
+        }
+      };
+      const tab = (path: string) =>
+        document.querySelector<HTMLElement>(`[role="tablist"] [role="tab"][data-key="${path}"]`);
+      for (let i = 0; i < cycles; i++) {
+        const path = paths[i % paths.length] as string;
+        const link = document.querySelector<HTMLElement>(`nav a[href="${path}"]`);
+        if (!link) throw new Error(`no side-menu link to ${path}`);
+        link.click();
+        await until(() => tab(path)?.getAttribute('aria-selected') === 'true', `open ${path}`);
+        const close = tab(path)?.querySelector<HTMLButtonElement>('button');
+        if (!close) throw new Error(`no close button on ${path}`);
+        close.click();
+        await until(() => tab(path) === null, `close ${path}`);
+      }
+    },
+    { paths, cycles },
+  );
+}
+
+async function usedHeap(page: Page): Promise<number> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('HeapProfiler.enable');
+  for (let i = 0; i < 3; i++) await cdp.send('HeapProfiler.collectGarbage');
+  const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+  await cdp.detach();
+  return usedSize;
+}
+
+async function measureTabs(outDir: string): Promise<void> {
+  let server: TestServer | undefined;
+  let browser: Browser | undefined;
+  let stage: 'switch' | 'heap' = 'switch';
+  try {
+    server = await startServer({ env: { WEB_DIR: outDir } });
+    const pages = await createPages(server);
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+    });
+    const context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1440, height: 900 } });
+    // tsx (esbuild keepNames) wraps named functions in `__name(…)`, also inside page.evaluate callbacks.
+    await context.addInitScript('globalThis.__name = (fn) => fn;');
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    await signIn(page, server);
+    const bar = await page
+      .locator('[role="tablist"]')
+      .first()
+      .waitFor({ state: 'visible', timeout: 10_000 })
+      .then(() => true)
+      .catch(() => false);
+    if (!bar) {
+      console.log('shell.tabs.switch.30: n/a (no tab bar [role=tablist] in the signed-in shell)');
+      console.log('shell.tabs.heap.growth: n/a (no tab bar)');
+      return;
+    }
+    for (const p of pages) await openTab(page, p.path);
+    const open = await page.locator('[role="tablist"] [role="tab"]').count();
+    if (open < TAB_PAGES) throw new Error(`only ${open} tabs open after opening ${TAB_PAGES} pages`);
+    const times: number[] = [];
+    let at = 0;
+    for (let i = 0; i < SWITCHES; i++) {
+      at = (at + 7) % pages.length; // jump around the bar, never to the same tab
+      times.push(await switchTo(page, (pages[at] as BenchPage).path));
+    }
+    figure('shell.tabs.switch.30', median(times), 'ms', 1);
+
+    // Heap: back to the console tab alone, GC, then 200 open/close cycles through the 30 pages, GC again.
+    stage = 'heap';
+    await page.locator('[role="tab"][data-key="/index"]').first().click();
+    for (const p of pages) {
+      const close = page.locator(`${tabSelector(p.path)} button`);
+      if (await close.count()) await close.click();
+    }
+    await page.waitForFunction(() => document.querySelectorAll('[role="tablist"] [role="tab"]').length === 1);
+    const before = await usedHeap(page);
+    await openAndCloseInPage(
+      page,
+      pages.map((p) => p.path),
+      HEAP_CYCLES,
+    );
+    await page.waitForTimeout(500);
+    const after = await usedHeap(page);
+    figure('shell.tabs.heap.before', before / MB, 'MB');
+    figure('shell.tabs.heap.after200', after / MB, 'MB');
+    figure('shell.tabs.heap.growth', (after - before) / MB, 'MB');
+    await context.close();
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    if (stage === 'switch') console.log(`shell.tabs.switch.30: n/a (${reason})`);
+    console.log(`shell.tabs.heap.growth: n/a (${reason})`);
+  } finally {
+    await browser?.close();
+    await server?.stop();
+  }
+}
+
+/** Runs the shell figures; `ok` is false when a measured median is over its budget. */
+export async function runShellBench(outDir: string): Promise<Result> {
+  const result = measurePure();
+  await measureTabs(outDir);
+  return result;
+}

@@ -1,0 +1,55 @@
+/**
+ * The signed-in user's own profile (CONTRACT.md, "Session"): update_user_info, change_password (md5 hex on
+ * the wire) and the avatar upload. Profile and password calls are `quiet`: the page shows their errors on
+ * the fields they name.
+ */
+import { md5Hex, Paths } from '../../contract/index.ts';
+import type { HttpClient } from '../http/types.ts';
+import type { UploadedFile } from './schemas.ts';
+import { uploadFile } from './upload.ts';
+
+export type ProfileUpdate = {
+  name: string;
+  gender: number | null;
+  mobile: string;
+  email: string;
+  avatar: string | null;
+};
+
+export async function updateUserInfo(
+  http: HttpClient,
+  body: ProfileUpdate,
+  signal?: AbortSignal,
+): Promise<void> {
+  await http.put(Paths.updateUserInfo, body, { signal, quiet: true });
+}
+
+export type PasswordChange = { oldPassword: string; newPassword: string; newPassword2: string };
+
+/** Sends each password as lowercase md5 hex. */
+export async function changePassword(
+  http: HttpClient,
+  userId: number,
+  input: PasswordChange,
+  signal?: AbortSignal,
+): Promise<void> {
+  const body = {
+    oldPassword: md5Hex(input.oldPassword),
+    newPassword: md5Hex(input.newPassword),
+    newPassword2: md5Hex(input.newPassword2),
+  };
+  await http.put(Paths.changePassword(userId), body, { signal, quiet: true });
+}
+
+/** Image uploaders accept these (seed §5). */
+export const IMAGE_EXTENSIONS = ['.png', '.jpeg', '.jpg', '.ico', '.bmp', '.gif'] as const;
+
+export function isImageFileName(name: string): boolean {
+  const lower = name.toLowerCase();
+  return IMAGE_EXTENSIONS.some((ext) => lower.endsWith(ext));
+}
+
+/** Uploads one avatar image; rejects with 上传失败 when the response carries no data (uploadFile). */
+export function uploadAvatar(http: HttpClient, file: File, signal?: AbortSignal): Promise<UploadedFile> {
+  return uploadFile(http, file, { fileName: file.name, signal });
+}

@@ -1,0 +1,99 @@
+/**
+ * The shell's charts with their effects bound, in their own chunk (app-system imports it at boot): tabs,
+ * full screen, preferences, the live socket and the message poller. Nothing here is needed to draw the
+ * sign-in page. The root starts them with `app.shellLoaded` (src/machines/app/app.machine.ts).
+ */
+import type { z } from 'zod';
+import { createShellLogic } from '../machines/app/shell.ts';
+import type { ShellLogic } from '../machines/app/types.ts';
+import type { UserSlices } from '../machines/app/userData.ts';
+import { getConfig } from './config.ts';
+import type { HttpClient, LogFn } from './http/types.ts';
+import { t } from './i18n/index.ts';
+import { createFullscreenImplementations } from './implementations/fullscreen.ts';
+import {
+  createMessagePollerImplementations,
+  mantineMessageNotifications,
+} from './implementations/messagePoller.ts';
+import { createPreferencesImplementations } from './implementations/preferences.ts';
+import { createSocketImplementations, showSocketNotification } from './implementations/socket.ts';
+import { createTabsImplementations } from './implementations/tabs.ts';
+import { showNotice } from './notify.ts';
+import { createSocketConnector } from './socket.ts';
+import { createLocalStore, type LocalStore } from './storage/local-store.ts';
+
+/** Keys of the per-user slices in the local database's `sys` area. */
+export const SLICE_KEYS = { preferences: 'preferences', tabs: 'tabs' } as const;
+
+/** Slices are validated by the charts that read them (field by field, with defaults): stored as they are. */
+const anyValue = { safeParse: (data: unknown) => ({ success: true, data }) } as unknown as z.ZodType<unknown>;
+
+let store: LocalStore | undefined;
+let storeUuid: () => string | undefined = () => undefined;
+/** One connection for the page's life; per-user keys follow the uuid cookie (or `ghost-uuid`). */
+function localStore(): LocalStore {
+  store ??= createLocalStore({ getUuid: () => storeUuid() });
+  return store;
+}
+
+/** The signed-in user's saved slices (the root's `readUserSlices`). */
+export async function readUserSlices(): Promise<UserSlices> {
+  const db = localStore();
+  const [preferences, tabs] = await Promise.all([
+    db.get('sys', SLICE_KEYS.preferences, anyValue, undefined),
+    db.get('sys', SLICE_KEYS.tabs, anyValue, undefined),
+  ]);
+  return { preferences, tabs };
+}
+
+export type ShellDeps = {
+  navigate(to: string, options?: { replace?: boolean; state?: unknown }): void;
+  /** The uuid cookie: whose slices are read and saved. */
+  getUuid(): string | undefined;
+  log: LogFn;
+  logError(effect: string): (error: unknown) => void;
+  /** The http client, once the network chunk is in. */
+  network(): Promise<HttpClient>;
+  getToken(): string | undefined;
+  requestTokenRefresh(token: string | undefined): void;
+};
+
+export function createShellSystem(deps: ShellDeps): ShellLogic {
+  storeUuid = deps.getUuid;
+  const saveSlice = async (key: string, value: unknown) => {
+    if (!(await localStore().set('sys', key, value))) throw new Error(`could not store ${key}`);
+  };
+  const translate = (key: string, options?: Record<string, unknown>) => t(key, options);
+  return createShellLogic({
+    tabs: createTabsImplementations({
+      navigate: (to) => deps.navigate(to),
+      saveTabs: (slice) => saveSlice(SLICE_KEYS.tabs, slice),
+      notify: ({ kind, reason }) =>
+        showNotice({ kind, message: reason.text ?? t(reason.key), durationMs: 3000 }),
+      onError: deps.logError('saving the tabs'),
+    }),
+    preferences: createPreferencesImplementations({
+      savePreferences: (slice) => saveSlice(SLICE_KEYS.preferences, slice),
+      navigate: (to, options) => deps.navigate(to, options),
+      currentPath: () => `${location.pathname}${location.search}${location.hash}`,
+      root: document.documentElement,
+      onError: deps.logError('saving the preferences'),
+    }),
+    fullscreen: createFullscreenImplementations({ document }),
+    socket: createSocketImplementations({
+      connect: createSocketConnector({ apiBase: getConfig().apiBase }),
+      getToken: deps.getToken,
+      requestTokenRefresh: deps.requestTokenRefresh,
+      notify: showNotice,
+      showNotification: showSocketNotification,
+      log: deps.log,
+      t: translate,
+    }),
+    messagePoller: createMessagePollerImplementations({
+      http: deps.network,
+      ...mantineMessageNotifications,
+      log: deps.log,
+      t: translate,
+    }),
+  });
+}

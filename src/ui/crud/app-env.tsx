@@ -1,0 +1,119 @@
+// The Mantine styles the kit and the system pages use (the shell loads only its own); they arrive with the
+// first system page chunk, never with the sign-in page.
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/InlineInput.css';
+import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/CheckboxIndicator.css';
+import '@mantine/core/styles/Radio.css';
+import '@mantine/core/styles/Switch.css';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/Pill.css';
+import '@mantine/core/styles/PillsInput.css';
+import '@mantine/core/styles/NumberInput.css';
+import '@mantine/core/styles/PasswordInput.css';
+import '@mantine/core/styles/Table.css';
+import '@mantine/core/styles/Pagination.css';
+import '@mantine/core/styles/Tree.css';
+import '@mantine/core/styles/TreeSelect.css';
+import '@mantine/core/styles/Image.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Tabs.css';
+import '@mantine/core/styles/Divider.css';
+import { Loader } from '@mantine/core';
+import { useSelector } from '@xstate/react';
+import { type ReactNode, Suspense, use, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import type { AnyActorRef } from 'xstate';
+import { getLogRef, getRouteGuardRef, getSessionRef } from '../../machines/app/selectors.ts';
+import { hasPermission } from '../../machines/routeGuard/permissions.ts';
+import { selectMenuRecords } from '../../machines/routeGuard/selectors.ts';
+import { selectDepartments, selectDictionaries, selectUser } from '../../machines/session/selectors.ts';
+import type { HttpClient } from '../../services/http/types.ts';
+import { i18n } from '../../services/i18n/index.ts';
+import { createLogSink } from '../../services/implementations/log.ts';
+import { createSessionBridge, type SessionRefLike } from '../../services/implementations/sessionBridge.ts';
+import { AppActor } from '../app/actor.ts';
+import { grantedPermissions } from '../permissions/usePermission.ts';
+import { CrudPage } from './CrudPage.tsx';
+import { type CrudEnv, CrudEnvProvider } from './env.tsx';
+import { registerKitLocales } from './locales.ts';
+import type { CrudResource } from './types.ts';
+
+/**
+ * The kit's env from the running app. The pages' http client is built once per root actor with the same
+ * wiring as the app's own (session single-flight refresh, auth expiry, frontend log): the app system does
+ * not hand its client to views, and every page chunk is lazy, so this stays out of the sign-in bundle.
+ */
+// Added when this chunk loads, before any page renders (adding during a render would re-render others).
+registerKitLocales(i18n);
+
+const clients = new WeakMap<AnyActorRef, Promise<HttpClient>>();
+
+function clientFor(root: AnyActorRef): Promise<HttpClient> {
+  let http = clients.get(root);
+  if (!http) {
+    const session = getSessionRef(root);
+    const bridge = createSessionBridge(session as unknown as SessionRefLike);
+    // The same dynamic import as the app system's network chunk: it stays one lazy chunk, shared.
+    http = import('../../services/http/app-client.ts').then((m) =>
+      m.createAppHttpClient({
+        refreshAccessToken: bridge.refreshAccessToken,
+        onAuthExpired: bridge.onAuthExpired,
+        log: createLogSink(getLogRef(root), { now: Date.now, currentUrl: () => location.href }),
+      }),
+    );
+    clients.set(root, http);
+  }
+  return http;
+}
+
+export function AppCrudEnv({ children }: { children: ReactNode }) {
+  return (
+    <Suspense fallback={<Loader m="lg" size="sm" />}>
+      <AppEnv>{children}</AppEnv>
+    </Suspense>
+  );
+}
+
+function AppEnv({ children }: { children: ReactNode }) {
+  const root = AppActor.useActorRef();
+  const http = use(clientFor(root));
+  const session = getSessionRef(root);
+  const dictionaries = useSelector(session, selectDictionaries);
+  const departments = useSelector(session, selectDepartments);
+  // The same grants as src/ui/permissions (the route guard's menus, `"<path>:<value>"`).
+  const menus = useSelector(getRouteGuardRef(root), selectMenuRecords);
+  const user = useSelector(session, selectUser);
+  const { pathname } = useLocation();
+  const env = useMemo<CrudEnv>(
+    () => ({
+      http,
+      dictionaries,
+      deptNames: departments?.names ?? {},
+      userDept: user?.dept ?? null,
+      can: (value) => hasPermission(grantedPermissions(menus), pathname, value),
+    }),
+    [http, dictionaries, departments, menus, user, pathname],
+  );
+  return <CrudEnvProvider value={env}>{children}</CrudEnvProvider>;
+}
+
+/**
+ * A menu page made of one resource description: `export default crudView((t) => ({…}))`. The maker gets
+ * the `system` translator for option labels.
+ */
+export function crudView(make: (t: (key: string) => string) => CrudResource) {
+  function Page() {
+    const { t } = useTranslation('system');
+    const resource = useMemo(() => make(t), [t]);
+    return <CrudPage resource={resource} />;
+  }
+  return function CrudView() {
+    return (
+      <AppCrudEnv>
+        <Page />
+      </AppCrudEnv>
+    );
+  };
+}

@@ -1,0 +1,78 @@
+import { Button, Card, Group, SimpleGrid, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { ConnectionBadge, type FeedConnection } from './ConnectionBadge.tsx';
+import classes from './Feed.module.css';
+import { LiveItemRow } from './LiveItemRow.tsx';
+import type { FeedStats, Item } from './types.ts';
+
+export type LiveFeedViewProps = {
+  connection: FeedConnection;
+  /** Newest first, already bounded. */
+  items: Item[];
+  stats: FeedStats | null;
+  loading: boolean;
+  /** Why the seed or the counts failed (shown with a retry). */
+  error: string | null;
+  onRetry: () => void;
+  resolveUrl: (url: string) => string;
+};
+
+/** 实时商品: today's counts, the connection badge and the newest items. */
+export function LiveFeedView({
+  connection,
+  items,
+  stats,
+  loading,
+  error,
+  onRetry,
+  resolveUrl,
+}: LiveFeedViewProps) {
+  const { t } = useTranslation('feed');
+  return (
+    <Card radius="lg" padding="lg" data-testid="live-feed">
+      <Group justify="space-between" mb="md">
+        <Text fw={600}>{t('title')}</Text>
+        <ConnectionBadge state={connection} />
+      </Group>
+      <SimpleGrid cols={2} spacing="md" mb="md">
+        <div>
+          <Text size="sm" c="dimmed">
+            {t('today')}
+          </Text>
+          <Text fw={650} size="xl" data-testid="feed-today">
+            {stats ? stats.today : '—'}
+          </Text>
+        </div>
+        <div>
+          <Text size="sm" c="dimmed">
+            {t('total')}
+          </Text>
+          <Text fw={650} size="xl" data-testid="feed-total">
+            {stats ? stats.total : '—'}
+          </Text>
+        </div>
+      </SimpleGrid>
+      {error && (
+        <Group gap="sm" mb="sm">
+          <Text size="sm" c="red" data-testid="feed-error">
+            {error}
+          </Text>
+          <Button size="compact-xs" variant="light" onClick={onRetry}>
+            {t('retry')}
+          </Button>
+        </Group>
+      )}
+      {items.length ? (
+        <div className={`${classes.list} ${classes.scroll}`}>
+          {items.map((item) => (
+            <LiveItemRow key={item.id} item={item} resolveUrl={resolveUrl} />
+          ))}
+        </div>
+      ) : (
+        <Text c="dimmed" size="sm">
+          {loading ? t('loading') : t('empty')}
+        </Text>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,22 @@
+import type { Item } from '../../contract/index.ts';
+import type { Reason } from '../../machines/shared/effects.ts';
+
+export type { Item, Reason };
+
+export type FeedStats = { today: number; total: number };
+
+export type FeedContext = {
+  /** The latest page from `GET /xy/items/`, newest first (the list is never empty after a reload). */
+  seed: Item[];
+  stats: FeedStats | null;
+  /** Ids already counted in `stats` (the seed's and those that arrived since), bounded. */
+  counted: string[];
+  seedError: Reason | null;
+  statsError: Reason | null;
+};
+
+export type FeedEvent =
+  /** Items the socket just received (the socket chart's emitted `socket.items`). */
+  | { type: 'feed.itemsArrived'; items: Item[] }
+  /** The user asked to load again after a failure. */
+  | { type: 'feed.retry' };

@@ -1,0 +1,93 @@
+import { ActionIcon, Card, Group, NavLink, Text, Title } from '@mantine/core';
+import { useSelector } from '@xstate/react';
+import { type ComponentType, lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { selectAsideMenu, selectRoutes } from '../../machines/routeGuard/selectors.ts';
+import type { RouteDescriptor } from '../../machines/routeGuard/types.ts';
+import { useRouteGuardRef } from '../app/actor.ts';
+import { PageLoader } from '../app/PageLoader.tsx';
+import { findView } from '../app/views.ts';
+import { Icon } from '../icons/Icon.tsx';
+import { toMenuNodes } from '../shell/AsideContainer.tsx';
+import { isExternal, leaves } from '../shell/menu-tree.ts';
+import { TabIcon } from '../shell/tabs/glyphs.tsx';
+import classes from './Mobile.module.css';
+
+const views = new Map<string, ComponentType>();
+
+/** One lazy component per menu component, so going back and forth does not reload it. */
+function viewFor(route: RouteDescriptor): ComponentType | undefined {
+  const cached = views.get(route.component);
+  if (cached) return cached;
+  const load = findView(route.component);
+  if (!load) return undefined;
+  const View = lazy(async () => {
+    const module = await load();
+    const Component = module.default ?? module.Component;
+    if (!Component) throw new Error(`view ${route.component} has no default export`);
+    return { default: Component };
+  });
+  views.set(route.component, View);
+  return View;
+}
+
+/**
+ * A phone-sized console: the menu pages as a list, one page at a time (`?page=<path>`), a back button, no
+ * tabs and no side menu.
+ */
+export function MobileConsole() {
+  const guard = useRouteGuardRef();
+  const items = useSelector(guard, selectAsideMenu);
+  const routes = useSelector(guard, selectRoutes);
+  const { t } = useTranslation('shell');
+  const [search, setSearch] = useSearchParams();
+  const current = search.get('page');
+  const route = current ? routes.find((r) => r.path === current) : undefined;
+  const View = route ? viewFor(route) : undefined;
+  const entries = leaves(toMenuNodes(items, t)).filter(
+    (node) => !isExternal(node.path) && routes.some((r) => r.path === node.path),
+  );
+
+  return (
+    <div className={classes.phone} data-testid="mobile-console">
+      <Group className={classes.bar} gap="xs" wrap="nowrap">
+        {current ? (
+          <ActionIcon variant="subtle" aria-label={t('mobile.back')} onClick={() => setSearch({})}>
+            <TabIcon name="chevronLeft" size={18} />
+          </ActionIcon>
+        ) : null}
+        <Title order={4}>{route ? route.title : t('mobile.title')}</Title>
+      </Group>
+      <div className={classes.body}>
+        {current ? (
+          View ? (
+            <Suspense fallback={<PageLoader fullPage={false} />}>
+              <View />
+            </Suspense>
+          ) : (
+            <Card padding="lg">
+              <Text c="dimmed">{t('mobile.unavailable')}</Text>
+            </Card>
+          )
+        ) : entries.length ? (
+          <nav aria-label={t('mobile.menu')}>
+            {entries.map((node) => (
+              <NavLink
+                key={node.id}
+                label={node.title}
+                leftSection={<Icon fa={node.icon} size={18} />}
+                rightSection={<TabIcon name="chevronRight" size={14} />}
+                onClick={() => node.path && setSearch({ page: node.path })}
+              />
+            ))}
+          </nav>
+        ) : (
+          <Text c="dimmed" p="lg">
+            {t('no_menu')}
+          </Text>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,139 @@
+import type { HttpClient } from '../../../../services/http/types.ts';
+import { commonFields } from '../../../crud/common.ts';
+import type { CrudOption, CrudResource, FormValues } from '../../../crud/types.ts';
+import { READ_ONLY } from '../options.ts';
+
+export const CENTER_URL = '/api/system/message_center/';
+
+async function users(http: HttpClient): Promise<CrudOption[]> {
+  const env = await http.get<{ data?: { id: number; name: string; username: string }[] }>(
+    '/api/system/user/',
+    {
+      limit: 999,
+    },
+  );
+  return (env.data?.data ?? []).map((u) => ({
+    value: u.id,
+    label: `${u.name} (${u.username})`,
+    color: 'gray',
+  }));
+}
+async function roles(http: HttpClient): Promise<CrudOption[]> {
+  const env = await http.get<{ data?: { id: number; name: string }[] }>('/api/system/role/', { limit: 999 });
+  return (env.data?.data ?? []).map((r) => ({ value: r.id, label: r.name, color: 'gray' }));
+}
+
+const TARGET_FIELD = ['target_user', 'target_role', 'target_dept'] as const;
+
+/** 我的发布: messages I sent; a new one goes to users, roles, departments or everyone (`target_type` 0–3). */
+export function sentResource(t: (key: string) => string): CrudResource {
+  const when = (type: number) => (values: FormValues) => values.target_type === type;
+  return {
+    name: 'messageCenter',
+    url: CENTER_URL,
+    title: 'system:messageCenter.title',
+    ordering: '-create_datetime',
+    fields: [
+      {
+        name: 'title',
+        label: 'system:messageCenter.msg_title',
+        search: true,
+        form: { required: true, span: 2 },
+      },
+      {
+        name: 'target_type',
+        label: 'system:messageCenter.target_type',
+        kind: 'radio',
+        initial: 0,
+        form: { required: true, span: 2 },
+        options: [0, 1, 2, 3].map((v) => ({
+          value: v,
+          label: t(`messageCenter.targets.${v}`),
+          color: 'gray',
+        })),
+      },
+      {
+        name: 'target_user',
+        label: 'system:messageCenter.target_user',
+        kind: 'multiselect',
+        loadOptions: users,
+        column: false,
+        form: { span: 2, when: when(0) },
+      },
+      {
+        name: 'target_role',
+        label: 'system:messageCenter.target_role',
+        kind: 'multiselect',
+        loadOptions: roles,
+        column: false,
+        form: { span: 2, when: when(1) },
+      },
+      {
+        name: 'target_dept',
+        label: 'system:messageCenter.target_dept',
+        kind: 'depts',
+        column: false,
+        form: { span: 2, when: when(2) },
+      },
+      {
+        name: 'content',
+        label: 'system:messageCenter.content',
+        kind: 'textarea',
+        column: { hidden: true },
+        form: { required: true, span: 2 },
+      },
+      ...commonFields({ belongForm: false }),
+    ],
+    toBody: (values) => {
+      const body: FormValues = {
+        title: values.title,
+        content: values.content,
+        target_type: values.target_type,
+        description: values.description ?? null,
+      };
+      const target = TARGET_FIELD[Number(values.target_type)];
+      if (target) body[target] = values[target] ?? [];
+      return body;
+    },
+  };
+}
+
+/** 我的接收: messages addressed to me, with their read state (opening one marks it read). */
+export function receivedResource(t: (key: string) => string): CrudResource {
+  return {
+    name: 'messageReceived',
+    url: `${CENTER_URL}get_self_receive/`,
+    title: 'system:messageCenter.title',
+    ordering: '-create_datetime',
+    actions: { ...READ_ONLY, view: true },
+    fields: [
+      { name: 'title', label: 'system:messageCenter.msg_title', search: true, form: { span: 2 } },
+      {
+        name: 'is_read',
+        label: 'system:messageCenter.is_read',
+        kind: 'select',
+        search: true,
+        form: false,
+        options: [
+          { value: true, label: t('messageCenter.read'), color: 'teal' },
+          { value: false, label: t('messageCenter.unread'), color: 'red' },
+        ],
+      },
+      { name: 'creator_name', label: 'system:messageCenter.sender', form: false },
+      {
+        name: 'content',
+        label: 'system:messageCenter.content',
+        kind: 'textarea',
+        column: false,
+        form: { span: 2 },
+      },
+      {
+        name: 'create_datetime',
+        label: 'crud:field.create_datetime',
+        kind: 'datetime',
+        form: false,
+        column: { sortable: true },
+      },
+    ],
+  };
+}

@@ -1,0 +1,44 @@
+import { Button } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AppCrudEnv } from '../../../crud/app-env.tsx';
+import { CrudPage } from '../../../crud/CrudPage.tsx';
+import { useCrudEnv } from '../../../crud/env.tsx';
+import { Permission } from '../../../crud/permission.tsx';
+import type { CrudResource, Row } from '../../../crud/types.ts';
+import { PermissionModal } from './PermissionModal.tsx';
+import { roleResource } from './resource.ts';
+
+function RolePage() {
+  const { t } = useTranslation('system');
+  const { http } = useCrudEnv();
+  const [editing, setEditing] = useState<Row | null>(null);
+  const resource = useMemo<CrudResource>(
+    () => ({
+      ...roleResource(t),
+      rowActions: (row) => (
+        <Permission value="Save">
+          <Button size="compact-xs" variant="subtle" color="teal" onClick={() => setEditing(row)}>
+            {t('role.permissions')}
+          </Button>
+        </Permission>
+      ),
+    }),
+    [t],
+  );
+  return (
+    <>
+      <CrudPage resource={resource} />
+      {editing && <PermissionModal row={editing} http={http} onClose={() => setEditing(null)} />}
+    </>
+  );
+}
+
+/** 角色管理 (menu component `system/role/index`). */
+export default function RolePageRoute() {
+  return (
+    <AppCrudEnv>
+      <RolePage />
+    </AppCrudEnv>
+  );
+}

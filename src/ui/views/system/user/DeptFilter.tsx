@@ -1,0 +1,47 @@
+import { getTreeExpandedState, Paper, Text, Tree, UnstyledButton, useTree } from '@mantine/core';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDeptTree } from '../../../crud/DeptSelect.tsx';
+
+/** The department tree on the left of the user page: choosing a node filters the users (and below). */
+export function DeptFilter({
+  value,
+  onChange,
+}: {
+  value: string | null;
+  onChange(dept: string | null): void;
+}) {
+  const { t } = useTranslation('system');
+  const data = useDeptTree();
+  const tree = useTree();
+  const { setExpandedState } = tree;
+  useEffect(() => {
+    if (data.length) setExpandedState(getTreeExpandedState(data, '*'));
+  }, [data, setExpandedState]);
+  return (
+    <Paper p="sm" radius="md" withBorder w={220} style={{ flexShrink: 0 }} data-testid="user-dept-filter">
+      <UnstyledButton fz="sm" fw={value ? 400 : 600} mb={6} onClick={() => onChange(null)}>
+        {t('user.all_depts')}
+      </UnstyledButton>
+      <Tree
+        data={data}
+        tree={tree}
+        levelOffset={16}
+        renderNode={({ node, expanded, hasChildren, elementProps }) => (
+          <div {...elementProps}>
+            <Text
+              fz="sm"
+              py={2}
+              fw={value === node.value ? 600 : 400}
+              c={value === node.value ? 'brand' : undefined}
+              onClick={() => onChange(node.value)}
+            >
+              {hasChildren ? (expanded ? '▾ ' : '▸ ') : '  '}
+              {node.label}
+            </Text>
+          </div>
+        )}
+      />
+    </Paper>
+  );
+}

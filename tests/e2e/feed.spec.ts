@@ -1,0 +1,67 @@
+import { expect, type Page, test } from '@playwright/test';
+import { signParams } from '../../src/contract/sign.ts';
+import { signIn, startServerForThisFile } from './support/console.ts';
+import type { TestServer } from './support/server.ts';
+
+const INGEST_TOKEN = 'e2e-ingest-token-0123456789';
+const server = startServerForThisFile({ env: { INGEST_TOKEN } });
+
+/** Posts items as a scraper would: `Authorization: Token <INGEST_TOKEN>`, signed like every API call. */
+async function ingest(target: TestServer, items: object | object[]) {
+  const config = await (await fetch(`${target.url}/app-config.js`)).text();
+  const secret = /"signSecret"\s*:\s*"([^"]*)"/.exec(config)?.[1] ?? '';
+  const timestamp = Math.floor(Date.now() / 1000);
+  // The body is signed only when it is an object (a list's top-level parameters are none).
+  const sign = signParams(secret, Array.isArray(items) ? {} : { ...items }, timestamp);
+  const response = await fetch(`${target.url}/xy/items/?timestamp=${timestamp}&sign=${sign}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Token ${INGEST_TOKEN}` },
+    body: JSON.stringify(items),
+  });
+  const body = (await response.json()) as { code: number; msg: unknown };
+  expect(body.code, JSON.stringify(body.msg)).toBe(2000);
+}
+
+const feedItems = (page: Page) => page.getByTestId('feed-item');
+
+test('the workbench opens with the latest items and today’s count', async ({ page }) => {
+  await ingest(server(), {
+    title: '二手相机 A7M3',
+    price: 6800,
+    seller: '摄影小王',
+    url: 'https://example.test/1',
+    keywords: ['相机'],
+  });
+  await ingest(server(), {
+    title: '机械键盘 87 键',
+    price: 199.5,
+    seller: '键盘侠',
+    url: 'https://example.test/2',
+    keywords: ['键盘'],
+  });
+  const stats = page.waitForResponse((r) => new URL(r.url()).pathname === '/xy/items/stats/');
+  await signIn(page, server());
+  const { data } = (await (await stats).json()) as { data: { today: number; total: number } };
+  expect(data.today).toBeGreaterThanOrEqual(2);
+  await expect(feedItems(page).first()).toContainText('机械键盘 87 键');
+  await expect(feedItems(page).nth(1)).toContainText('二手相机 A7M3');
+  await expect(feedItems(page).first()).toContainText('¥199.50');
+  await expect(feedItems(page).first().getByRole('link', { name: '机械键盘 87 键' })).toHaveAttribute(
+    'target',
+    '_blank',
+  );
+  await expect(page.getByTestId('feed-today')).toHaveText(String(data.today));
+  await expect(page.getByTestId('feed-total')).toHaveText(String(data.total));
+});
+
+test('an item posted to the ingest appears in the live list without a reload', async ({ page }) => {
+  await signIn(page, server());
+  const badge = page.getByTestId('feed-connection');
+  await expect(badge).toBeVisible();
+  await expect(badge).toHaveText('已连接');
+  await expect(page.getByTestId('feed-today')).toHaveText(/^\d+$/);
+  const before = Number(await page.getByTestId('feed-today').textContent());
+  await ingest(server(), { title: '实时推送的商品', price: 12, seller: '推送测试', keywords: ['实时'] });
+  await expect(feedItems(page).first()).toContainText('实时推送的商品');
+  await expect(page.getByTestId('feed-today')).toHaveText(String(before + 1));
+});

@@ -1,0 +1,130 @@
+import { deflateSync } from 'node:zlib';
+import { expect, type Page, test } from '@playwright/test';
+import { captchaField, fillLogin, openLogin, signIn, startServerForThisFile } from './support/console.ts';
+
+// One server for the file; the tests run in order and the password change comes last.
+const server = startServerForThisFile();
+
+/** A valid w×h PNG filled with one colour (built here, so the test needs no binary fixture). */
+function png(width: number, height: number, rgb: [number, number, number]): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (buf: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of buf) c = (crcTable[(c ^ byte) & 0xff] as number) ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const out = Buffer.alloc(body.length + 8);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc(body), body.length + 4);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => rgb).flat())]);
+  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(pixels)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+const greeting = (page: Page) => page.getByTestId('user-menu');
+
+async function openProfile(page: Page) {
+  await page.goto(`${server().url}/userInfo`);
+  await expect(page.getByRole('button', { name: '保存' })).toBeVisible();
+}
+
+test('editing the name changes the header greeting, and it stays after a reload', async ({ page }) => {
+  await signIn(page, server());
+  await openProfile(page);
+  await page.getByLabel('姓名').fill('值班管理员');
+  await page.getByRole('button', { name: '保存' }).click();
+  await expect(page.getByText('修改成功')).toBeVisible();
+  await expect(greeting(page)).toContainText('你好 值班管理员');
+  await page.reload();
+  await expect(greeting(page)).toContainText('你好 值班管理员');
+  await expect(page.getByLabel('姓名')).toHaveValue('值班管理员');
+});
+
+test('a refused value stays in the form with the message on its field', async ({ page }) => {
+  await signIn(page, server());
+  await openProfile(page);
+  await page.getByLabel('手机号码').fill('1'.repeat(31));
+  await page.getByRole('button', { name: '保存' }).click();
+  await expect(page.getByText('请输入正确的手机号码')).toBeVisible();
+  await expect(page.getByLabel('手机号码')).toHaveValue('1'.repeat(31));
+});
+
+test('a server refusal lands on the field it names and the typed values stay', async ({ page }) => {
+  await signIn(page, server());
+  await openProfile(page);
+  // The client checks mirror the server's, so the server's own answer is played here.
+  await page.route('**/api/system/user/update_user_info/**', (route) =>
+    route.fulfill({ json: { code: 4000, msg: '邮箱:该邮箱已被其他用户使用。', data: null } }),
+  );
+  await page.getByLabel('姓名').fill('临时名字');
+  await page.getByLabel('邮箱').fill('taken@example.test');
+  await page.getByRole('button', { name: '保存' }).click();
+  await expect(page.getByText('该邮箱已被其他用户使用。')).toBeVisible();
+  await expect(page.getByLabel('邮箱')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('姓名')).toHaveValue('临时名字');
+  await expect(page.getByLabel('邮箱')).toHaveValue('taken@example.test');
+  await expect(greeting(page)).not.toContainText('临时名字');
+});
+
+test('uploading an avatar previews it and puts it in the header', async ({ page }) => {
+  await signIn(page, server());
+  await openProfile(page);
+  const upload = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/system/file/');
+  await page.getByTestId('avatar-input').setInputFiles({
+    name: 'me.png',
+    mimeType: 'image/png',
+    buffer: png(8, 8, [64, 158, 255]),
+  });
+  await upload;
+  await expect(page.getByTestId('avatar-preview').locator('img')).toHaveAttribute(
+    'src',
+    /\/media\/files\/.+\.png$/,
+  );
+  await expect(greeting(page).locator('img')).toHaveAttribute('src', /\/media\/files\/.+\.png$/);
+  const src = await page.getByTestId('avatar-preview').locator('img').getAttribute('src');
+  expect((await page.request.get(new URL(src as string, server().url).href)).ok()).toBe(true);
+  await page.reload();
+  await expect(greeting(page).locator('img')).toHaveAttribute('src', src as string);
+
+  await page
+    .getByTestId('avatar-input')
+    .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hi') });
+  await expect(page.getByTestId('avatar-error')).toContainText('只能上传图片文件');
+});
+
+test('changing the password signs out; the new password signs in', async ({ page }) => {
+  await signIn(page, server());
+  await openProfile(page);
+  await page.getByLabel('原密码').fill('admin123456');
+  await page.getByLabel('新密码').fill('n3w-Passw0rd');
+  await page.getByLabel('确认密码').fill('n3w-Passw0rd');
+  await page.getByRole('button', { name: '修改密码' }).click();
+  await expect(page.getByText('密码修改成功，请重新登录')).toBeVisible();
+  await expect(page).toHaveURL(/\/login/);
+  // Let the sign-out's own reload of /login settle before opening it afresh.
+  await expect(page.getByLabel('用户名')).toBeEditable();
+  await page.waitForLoadState('networkidle');
+
+  const key = await openLogin(page, server());
+  await fillLogin(page, server(), { username: 'superadmin', password: 'n3w-Passw0rd', captchaKey: key });
+  await captchaField(page).press('Enter');
+  await expect(greeting(page)).toBeVisible();
+});

@@ -1,0 +1,32 @@
+import { expect, test } from '@playwright/test';
+import { signIn, startServerForThisFile } from './support/console.ts';
+
+const server = startServerForThisFile();
+
+test('the aside collapse is the user’s preference: 200 px, 65 px collapsed, kept after a reload', async ({
+  page,
+}) => {
+  await signIn(page, server());
+  const aside = page.getByTestId('aside');
+  await expect.poll(async () => (await aside.boundingBox())?.width).toBe(200);
+  await page.getByRole('button', { name: '折叠/展开侧栏' }).click();
+  await expect.poll(async () => (await aside.boundingBox())?.width).toBe(65);
+  await page.reload();
+  await expect(page.getByTestId('user-menu')).toBeVisible();
+  await expect.poll(async () => (await aside.boundingBox())?.width).toBe(65);
+});
+
+test('/mobile is a phone console outside the layout: the menu pages as a list, one page at a time, no tabs', async ({
+  page,
+}) => {
+  await signIn(page, server());
+  await page.goto(`${server().url}/mobile`);
+  const phone = page.getByTestId('mobile-console');
+  await expect(phone).toBeVisible();
+  await expect(page.getByRole('tablist')).toHaveCount(0);
+  await phone.getByText('部门管理', { exact: true }).click();
+  await expect(page).toHaveURL(/\/mobile\?page=%2Fdept$/);
+  await expect(phone.getByRole('heading', { name: '部门管理' })).toBeVisible();
+  await phone.getByRole('button', { name: '返回' }).click();
+  await expect(phone.getByText('部门管理', { exact: true })).toBeVisible();
+});

@@ -1,0 +1,140 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { type ReactNode, useEffect, useState } from 'react';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fromPromise } from 'xstate';
+import { createAppMachine } from '../../src/machines/app/app.machine.ts';
+import { getTabsRef } from '../../src/machines/app/selectors.ts';
+import { createShellLogic } from '../../src/machines/app/shell.ts';
+import { AppActor } from '../../src/ui/app/actor.ts';
+import type { RouteHandle } from '../../src/ui/app/routes.tsx';
+import { KeepAliveOutlet } from '../../src/ui/shell/tabs/KeepAliveOutlet.tsx';
+import { renderUi } from './support/render.tsx';
+
+afterEach(cleanup);
+
+/** A page with state: a controlled field, and the path it reads from the router. */
+function FieldPage({ id }: { id: string }) {
+  const [value, setValue] = useState('');
+  const { pathname } = useLocation();
+  return (
+    <div>
+      <input aria-label={id} value={value} onChange={(event) => setValue(event.target.value)} />
+      <span data-testid={`${id}-path`}>{pathname}</span>
+    </div>
+  );
+}
+
+const handle = (h: RouteHandle) => h;
+
+async function setup() {
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/',
+        element: <KeepAliveOutlet transition={false} />,
+        children: [
+          {
+            path: 'index',
+            handle: handle({ name: 'index', titleKey: 'tabs:console' }),
+            element: <p>index</p>,
+          },
+          {
+            path: 'form',
+            handle: handle({ name: 'form', title: 'Form', cache: true }),
+            element: <FieldPage id="cached" />,
+          },
+          {
+            path: 'plain',
+            handle: handle({ name: 'plain', title: 'Plain' }),
+            element: <FieldPage id="plain" />,
+          },
+        ],
+      },
+    ],
+    { initialEntries: ['/index'] },
+  );
+  const logic = createAppMachine({
+    session: { actors: { readStoredSession: fromPromise(() => new Promise(() => {})) as never } },
+  });
+  const shell = createShellLogic({
+    tabs: {
+      actions: {
+        saveTabs: () => {},
+        navigateTo: (_: unknown, { to }: { to: string }) => void router.navigate(to),
+      },
+    },
+  });
+  /** What the services do at boot: hand the shell charts over; then the tabs are restored (none saved). */
+  function Boot({ children }: { children: ReactNode }) {
+    const app = AppActor.useActorRef();
+    const ready = AppActor.useSelector((s) => s.context.shellReady);
+    useEffect(() => app.send({ type: 'app.shellLoaded', logic: shell }), [app]);
+    useEffect(() => {
+      if (ready) getTabsRef(app).send({ type: 'tabs.restore', saved: null, validPaths: [] });
+    }, [ready, app]);
+    return ready ? children : null;
+  }
+  let tabs: ReturnType<typeof getTabsRef> | undefined;
+  function Grab() {
+    tabs = getTabsRef(AppActor.useActorRef());
+    return null;
+  }
+  renderUi(
+    <AppActor.Provider logic={logic}>
+      <Boot>
+        <Grab />
+        <RouterProvider router={router} />
+      </Boot>
+    </AppActor.Provider>,
+  );
+  await act(async () => {});
+  const go = (to: string) => act(async () => void (await router.navigate(to)));
+  return { router, go, tabs: () => tabs as NonNullable<typeof tabs> };
+}
+
+describe('keep-alive under the real router', () => {
+  it('a cached page keeps typed text while hidden, with its own location; a plain page does not', async () => {
+    const { go, tabs } = await setup();
+    await go('/form');
+    fireEvent.change(screen.getByLabelText('cached'), { target: { value: 'kept while hidden' } });
+    await go('/plain');
+    fireEvent.change(screen.getByLabelText('plain'), { target: { value: 'lost' } });
+    // Hidden but mounted, still on its own path.
+    const hidden = screen.getByLabelText('cached') as HTMLInputElement;
+    expect(hidden.value).toBe('kept while hidden');
+    expect(screen.getByTestId('cached-path').textContent).toBe('/form');
+    expect(screen.getByTestId('plain-path').textContent).toBe('/plain');
+
+    await go('/form');
+    expect((screen.getByLabelText('cached') as HTMLInputElement).value).toBe('kept while hidden');
+    expect(screen.queryByLabelText('plain')).toBeNull();
+    await go('/plain');
+    expect((screen.getByLabelText('plain') as HTMLInputElement).value).toBe('');
+    expect(
+      tabs()
+        .getSnapshot()
+        .context.tabs.map((t) => t.key),
+    ).toEqual(['/index', '/form', '/plain']);
+  });
+
+  it('refreshing the tab remounts just that page', async () => {
+    const { go, tabs } = await setup();
+    await go('/form');
+    fireEvent.change(screen.getByLabelText('cached'), { target: { value: 'typed' } });
+    await act(async () => tabs().send({ type: 'tab.refresh', key: '/form' }));
+    expect((screen.getByLabelText('cached') as HTMLInputElement).value).toBe('');
+  });
+
+  it('closing a cached tab drops its page', async () => {
+    const { go, tabs } = await setup();
+    await go('/form');
+    fireEvent.change(screen.getByLabelText('cached'), { target: { value: 'typed' } });
+    await go('/index');
+    await act(async () => tabs().send({ type: 'tab.close', key: '/form' }));
+    expect(screen.queryByLabelText('cached')).toBeNull();
+    await go('/form');
+    expect((screen.getByLabelText('cached') as HTMLInputElement).value).toBe('');
+  });
+});
