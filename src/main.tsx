@@ -12,6 +12,7 @@ import { CrashScreen } from './ui/app/CrashScreen.tsx';
 import { ErrorBoundary } from './ui/app/ErrorBoundary.tsx';
 import { createRouterHost, type RouterHost } from './ui/app/router-host.ts';
 import { ToastHost } from './ui/app/ToastHost.tsx';
+import { type PageServices, PageServicesContext } from './ui/pages/services.ts';
 
 // The router and the actor system live outside React (ARCHITECTURE.md "Routing"): the charts decide, the
 // router host executes, and every settled location goes back to the route guard.
@@ -49,6 +50,10 @@ function HostedRouter() {
 
 document.documentElement.lang = currentLanguage();
 
+// Views use the app system's one http client (the same promise every time, so `use()` can wait on it).
+let httpClient: ReturnType<PageServices['http']> | undefined;
+const pageServices: PageServices = { http: () => (httpClient ??= system.http()) };
+
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 createRoot(container).render(
@@ -56,8 +61,10 @@ createRoot(container).render(
     <ToastHost />
     <ErrorBoundary fallback={(error) => <CrashScreen error={error} />}>
       <AppActor.Provider logic={system.logic}>
-        <SystemBinding />
-        <HostedRouter />
+        <PageServicesContext.Provider value={pageServices}>
+          <SystemBinding />
+          <HostedRouter />
+        </PageServicesContext.Provider>
       </AppActor.Provider>
     </ErrorBoundary>
   </I18nextProvider>,

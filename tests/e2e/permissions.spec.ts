@@ -15,7 +15,7 @@ test('the test user sees only its own menus, in the side menu and in search', as
   expect(paths).not.toContain('/menu');
   expect(paths).not.toContain('/role');
   await page.keyboard.press('Escape');
-  const aside = page.locator('nav, [class*="Navbar"]').first();
+  const aside = page.getByRole('navigation', { name: '侧栏菜单' });
   await expect(aside).toContainText('部门管理');
   await expect(aside).not.toContainText('用户管理');
   await expect(aside).not.toContainText('角色管理');

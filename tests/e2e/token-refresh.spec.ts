@@ -20,7 +20,7 @@ test('an expired access token is refreshed without the user noticing', async ({ 
     if (new URL(r.url()).pathname === '/token/refresh/') refreshes.push(r.status());
   });
   await page.goto(`${server().url}/userInfo`);
-  await expect(page.getByRole('heading', { name: '个人信息' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '基本信息' })).toBeVisible();
   await expect(page).toHaveURL(`${server().url}/userInfo`);
   expect(refreshes.length).toBeGreaterThan(0);
   expect((await sessionCookies(page)).token).not.toBe(tokens.access);

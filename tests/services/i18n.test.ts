@@ -124,7 +124,7 @@ describe('lazy namespaces keep the sign-in bundle small', () => {
   });
 
   it('a lazy namespace is fetched by the preload and then translates in both languages', async () => {
-    const i18n = createI18n({ react: false });
+    const i18n = createI18n({ react: false, resources }); // the sign-in bundle only
     expect(i18n.hasResourceBundle('zh-CN', 'tabs')).toBe(false);
     await preloadNamespaces(i18n);
     expect(i18n.t('tabs:closeLeft')).toBe('关闭左侧');

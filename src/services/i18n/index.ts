@@ -110,7 +110,7 @@ export type CreateI18nOptions = {
 
 /** A synchronously initialised i18next instance (resources are bundled, so no async loading). */
 export function createI18n(options: CreateI18nOptions = {}): I18n {
-  const res = options.resources ?? resources;
+  const res = options.resources ?? withLoaded(resources);
   const namespaces = [...new Set(Object.values(res).flatMap((byNs) => Object.keys(byNs)))];
   const instance = i18next.createInstance();
   // Without explicit resources, the lazy namespaces come through the backend.
@@ -143,10 +143,24 @@ export async function preloadNamespaces(instance: I18n = i18n): Promise<void> {
   await Promise.allSettled(
     Object.entries(lazyLocaleModules).map(async ([path, load]) => {
       const match = /locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
-      if (!match?.[1] || !match[2] || instance.hasResourceBundle(match[1], match[2])) return;
-      instance.addResourceBundle(match[1], match[2], await load(), true, false);
+      if (!match?.[1] || !match[2]) return;
+      const bundle = await load();
+      loadedLazy[match[1]] = { ...loadedLazy[match[1]], [match[2]]: bundle };
+      if (!instance.hasResourceBundle(match[1], match[2]))
+        instance.addResourceBundle(match[1], match[2], bundle, true, false);
     }),
   );
+}
+
+/** Lazy namespaces fetched so far: instances created later start with them. */
+const loadedLazy: Resource = {};
+
+function withLoaded(core: Resource): Resource {
+  const merged: Resource = {};
+  for (const language of new Set([...Object.keys(core), ...Object.keys(loadedLazy)])) {
+    merged[language] = { ...core[language], ...loadedLazy[language] };
+  }
+  return merged;
 }
 
 function readLangCookie(): string | undefined {

@@ -24,49 +24,22 @@ import { useSelector } from '@xstate/react';
 import { type ReactNode, Suspense, use, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import type { AnyActorRef } from 'xstate';
-import { getLogRef, getRouteGuardRef, getSessionRef } from '../../machines/app/selectors.ts';
+import { getRouteGuardRef, getSessionRef } from '../../machines/app/selectors.ts';
 import { hasPermission } from '../../machines/routeGuard/permissions.ts';
 import { selectMenuRecords } from '../../machines/routeGuard/selectors.ts';
 import { selectDepartments, selectDictionaries, selectUser } from '../../machines/session/selectors.ts';
-import type { HttpClient } from '../../services/http/types.ts';
 import { i18n } from '../../services/i18n/index.ts';
-import { createLogSink } from '../../services/implementations/log.ts';
-import { createSessionBridge, type SessionRefLike } from '../../services/implementations/sessionBridge.ts';
 import { AppActor } from '../app/actor.ts';
+import { usePageServices } from '../pages/services.ts';
 import { grantedPermissions } from '../permissions/usePermission.ts';
 import { CrudPage } from './CrudPage.tsx';
 import { type CrudEnv, CrudEnvProvider } from './env.tsx';
 import { registerKitLocales } from './locales.ts';
 import type { CrudResource } from './types.ts';
 
-/**
- * The kit's env from the running app. The pages' http client is built once per root actor with the same
- * wiring as the app's own (session single-flight refresh, auth expiry, frontend log): the app system does
- * not hand its client to views, and every page chunk is lazy, so this stays out of the sign-in bundle.
- */
+/** The kit's env from the running app: its one http client (`PageServicesContext`), session data, grants. */
 // Added when this chunk loads, before any page renders (adding during a render would re-render others).
 registerKitLocales(i18n);
-
-const clients = new WeakMap<AnyActorRef, Promise<HttpClient>>();
-
-function clientFor(root: AnyActorRef): Promise<HttpClient> {
-  let http = clients.get(root);
-  if (!http) {
-    const session = getSessionRef(root);
-    const bridge = createSessionBridge(session as unknown as SessionRefLike);
-    // The same dynamic import as the app system's network chunk: it stays one lazy chunk, shared.
-    http = import('../../services/http/app-client.ts').then((m) =>
-      m.createAppHttpClient({
-        refreshAccessToken: bridge.refreshAccessToken,
-        onAuthExpired: bridge.onAuthExpired,
-        log: createLogSink(getLogRef(root), { now: Date.now, currentUrl: () => location.href }),
-      }),
-    );
-    clients.set(root, http);
-  }
-  return http;
-}
 
 export function AppCrudEnv({ children }: { children: ReactNode }) {
   return (
@@ -78,7 +51,7 @@ export function AppCrudEnv({ children }: { children: ReactNode }) {
 
 function AppEnv({ children }: { children: ReactNode }) {
   const root = AppActor.useActorRef();
-  const http = use(clientFor(root));
+  const http = use(usePageServices().http());
   const session = getSessionRef(root);
   const dictionaries = useSelector(session, selectDictionaries);
   const departments = useSelector(session, selectDepartments);
