@@ -1,6 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { md5Hex } from '../../src/contract/password.ts';
-import { signParams } from '../../src/contract/sign.ts';
+import { apiCall, apiSignIn } from './support/api.ts';
 import { signIn, startServerForThisFile } from './support/console.ts';
 import type { TestServer } from './support/server.ts';
 
@@ -20,53 +19,23 @@ const PAGES = [
   { name: '示例丙', path: '/demoC', component: 'demo/notes/index', component_name: 'demoC', cache: false },
 ] as const;
 
-/** A signed API call (as the console makes it), with the access token when given. */
-async function call(s: TestServer, method: string, path: string, body?: object, token?: string) {
-  const config = await (await fetch(`${s.url}/app-config.js`)).text();
-  const secret = /"signSecret"\s*:\s*"([^"]*)"/.exec(config)?.[1] ?? '';
-  const timestamp = Math.floor(Date.now() / 1000);
-  const sign = signParams(secret, { ...body }, timestamp);
-  const headers: Record<string, string> = body ? { 'content-type': 'application/json' } : {};
-  if (token) headers.Authorization = `JWT ${token}`;
-  const response = await fetch(`${s.url}${path}?timestamp=${timestamp}&sign=${sign}`, {
-    method,
-    headers,
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const envelope = (await response.json()) as { code: number; msg: unknown; data: Record<string, unknown> };
-  if (envelope.code !== 2000) throw new Error(`${method} ${path}: ${JSON.stringify(envelope.msg)}`);
-  return envelope.data;
-}
-
 test.beforeAll(async () => {
   const s = server();
-  const captcha = await call(s, 'GET', '/api/captcha/');
-  const login: Record<string, unknown> = { username: 'superadmin', password: md5Hex('admin123456') };
-  if (captcha.key !== undefined && captcha.key !== null) {
-    login.captcha = await s.captchaAnswer(String(captcha.key));
-    login.captchaKey = captcha.key;
-  }
-  const { access } = (await call(s, 'POST', '/api/login/', login)) as { access: string };
+  const { access } = await apiSignIn(s);
   for (const [index, page] of PAGES.entries()) {
-    await call(
-      s,
-      'POST',
-      '/api/system/menu/',
-      {
-        name: page.name,
-        icon: 'file',
-        sort: 30 + index,
-        web_path: page.path,
-        component: page.component,
-        component_name: page.component_name,
-        cache: page.cache,
-        is_catalog: false,
-        is_link: false,
-        visible: true,
-        status: true,
-      },
-      access,
-    );
+    await apiCall(s, access, 'POST', '/api/system/menu/', {
+      name: page.name,
+      icon: 'file',
+      sort: 30 + index,
+      web_path: page.path,
+      component: page.component,
+      component_name: page.component_name,
+      cache: page.cache,
+      is_catalog: false,
+      is_link: false,
+      visible: true,
+      status: true,
+    });
   }
 });
 

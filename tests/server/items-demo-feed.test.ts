@@ -82,7 +82,8 @@ describeEachDatabase(
       const stop = new AbortController();
       const running = runDemoFeed(['--rate', '20', '--url', base], io, {}, stop.signal);
       // sign-in takes a while on a busy machine: abort once the first item is out, not after a fixed time
-      for (let waited = 0; waited < 20_000 && !out.some((l) => l.startsWith('#')); waited += 50) await pause(50);
+      for (let waited = 0; waited < 20_000 && !out.some((l) => l.startsWith('#')); waited += 50)
+        await pause(50);
       stop.abort();
       expect(await running).toBe(0);
       expect(out[0]).toMatch(/as superadmin/);

@@ -13,15 +13,18 @@ async function signSecret(server: TestServer): Promise<string> {
 async function call<T>(
   server: TestServer,
   secret: string,
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   path: string,
   body?: object,
+  token?: string,
 ) {
   const timestamp = Math.floor(Date.now() / 1000);
   const sign = signParams(secret, { ...body }, timestamp);
+  const headers: Record<string, string> = body ? { 'content-type': 'application/json' } : {};
+  if (token) headers.Authorization = `JWT ${token}`;
   const response = await fetch(`${server.url}${path}?timestamp=${timestamp}&sign=${sign}`, {
     method,
-    headers: body ? { 'content-type': 'application/json' } : {},
+    headers,
     body: body ? JSON.stringify(body) : undefined,
   });
   const envelope = (await response.json()) as { code: number; msg: unknown; data: T };
@@ -49,4 +52,15 @@ export async function apiSignIn(server: TestServer, username = 'superadmin', pas
     '/api/login/',
     body,
   );
+}
+
+/** A signed API call as a signed-in user (e.g. superadmin creating menus for a test). */
+export async function apiCall<T = Record<string, unknown>>(
+  server: TestServer,
+  token: string,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  body?: object,
+) {
+  return call<T>(server, await signSecret(server), method, path, body, token);
 }
