@@ -146,7 +146,7 @@ describe('without the charts in the root actor', () => {
 });
 
 describe('header layout', () => {
-  it('puts the tools in the seed’s order: search, log, fullscreen, theme, size, language, colour, user', () => {
+  it('puts the tools in the seed’s order: search, log, fullscreen, theme, size, language, colour, plugin tools, user', () => {
     const tool = (id: string) => <span data-testid={`slot-${id}`} />;
     renderUi(
       <MemoryRouter>
@@ -170,6 +170,7 @@ describe('header layout', () => {
             fullscreen: tool('fullscreen'),
             log: tool('log'),
             search: tool('search'),
+            plugins: tool('plugin'),
           }}
         />
       </MemoryRouter>,
@@ -184,6 +185,7 @@ describe('header layout', () => {
       'slot-theme',
       'slot-size',
       'slot-color',
+      'slot-plugin',
       'user-menu',
     ]);
     const language = screen.getByRole('button', { name: '语言' });

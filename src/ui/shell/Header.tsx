@@ -14,6 +14,8 @@ export type HeaderTools = {
   theme?: ReactNode;
   size?: ReactNode;
   color?: ReactNode;
+  /** Tools that plugins add (src/ui/plugins), after the built-in ones. */
+  plugins?: ReactNode;
 };
 
 export type HeaderProps = UserMenuProps & {
@@ -72,6 +74,7 @@ export function Header({
         {tools.size}
         <LanguageMenu value={language} onChange={onLanguageChange} />
         {tools.color}
+        {tools.plugins}
         <UserMenu {...user} />
       </Group>
     </div>

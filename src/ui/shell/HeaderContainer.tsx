@@ -9,6 +9,7 @@ import { changeLanguage, currentLanguage } from '../../services/i18n/index.ts';
 import { showNotice } from '../../services/notify.ts';
 import { useSessionRef } from '../app/actor.ts';
 import { LogContainer } from '../log/LogContainer.tsx';
+import { pluginHeaderTools } from '../plugins/registry.ts';
 import { SearchContainer } from '../search/SearchContainer.tsx';
 import { Header } from './Header.tsx';
 import { ColorContainer, FullscreenContainer, SizeContainer, ThemeContainer } from './header/containers.tsx';
@@ -20,6 +21,7 @@ const TOOLS = {
   theme: <ThemeContainer />,
   size: <SizeContainer />,
   color: <ColorContainer />,
+  plugins: pluginHeaderTools().map(({ name, Component }) => <Component key={name} />),
 };
 
 type HeaderContainerProps = {
