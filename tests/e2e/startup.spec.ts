@@ -30,4 +30,6 @@ test('signing out from the start-up error asks first, then returns to /login', a
   await screen.getByRole('button', { name: '退出登录' }).click();
   await page.getByRole('dialog', { name: '注销用户' }).getByRole('button', { name: '确定' }).click();
   await expect(page).toHaveURL(`${server().url}/login`);
+  // drop the interception before teardown, so a request still in flight cannot hold the context open
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
 });
