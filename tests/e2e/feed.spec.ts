@@ -1,26 +1,12 @@
 import { expect, type Page, test } from '@playwright/test';
-import { signParams } from '../../src/contract/sign.ts';
+import { apiIngest } from './support/api.ts';
 import { signIn, startServerForThisFile } from './support/console.ts';
 import type { TestServer } from './support/server.ts';
 
 const INGEST_TOKEN = 'e2e-ingest-token-0123456789';
 const server = startServerForThisFile({ env: { INGEST_TOKEN } });
 
-/** Posts items as a scraper would: `Authorization: Token <INGEST_TOKEN>`, signed like every API call. */
-async function ingest(target: TestServer, items: object | object[]) {
-  const config = await (await fetch(`${target.url}/app-config.js`)).text();
-  const secret = /"signSecret"\s*:\s*"([^"]*)"/.exec(config)?.[1] ?? '';
-  const timestamp = Math.floor(Date.now() / 1000);
-  // The body is signed only when it is an object (a list's top-level parameters are none).
-  const sign = signParams(secret, Array.isArray(items) ? {} : { ...items }, timestamp);
-  const response = await fetch(`${target.url}/xy/items/?timestamp=${timestamp}&sign=${sign}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Token ${INGEST_TOKEN}` },
-    body: JSON.stringify(items),
-  });
-  const body = (await response.json()) as { code: number; msg: unknown };
-  expect(body.code, JSON.stringify(body.msg)).toBe(2000);
-}
+const ingest = (target: TestServer, items: object | object[]) => apiIngest(target, INGEST_TOKEN, items);
 
 const feedItems = (page: Page) => page.getByTestId('feed-item');
 

@@ -1,29 +1,37 @@
-import { expect, test } from '@playwright/test';
-import { signParams } from '../../src/contract/sign.ts';
-import { apiSignIn } from './support/api.ts';
+import { expect, type Page, test } from '@playwright/test';
+import { apiCall, apiSignIn } from './support/api.ts';
 import { signIn, startServerForThisFile } from './support/console.ts';
 import type { TestServer } from './support/server.ts';
 
 const server = startServerForThisFile();
+const POLL_PATH = '/xy/message/get_message/';
+/** The message poller's period (seed §3): every 5 s. */
+const POLL_MS = 5000;
 
 /** Sends a message-centre message to user 1 (superadmin) as superadmin, over the signed API. */
 async function sendMessage(target: TestServer, title: string, content: string) {
   const { access } = await apiSignIn(target);
-  const config = await (await fetch(`${target.url}/app-config.js`)).text();
-  const secret = /"signSecret"\s*:\s*"([^"]*)"/.exec(config)?.[1] ?? '';
-  const body = { title, content, target_type: 0, target_user: [1] };
-  const timestamp = Math.floor(Date.now() / 1000);
-  const sign = signParams(secret, body, timestamp);
-  const response = await fetch(
-    `${target.url}/api/system/message_center/?timestamp=${timestamp}&sign=${sign}`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `JWT ${access}` },
-      body: JSON.stringify(body),
-    },
-  );
-  const envelope = (await response.json()) as { code: number; msg: unknown };
-  expect(envelope.code, JSON.stringify(envelope.msg)).toBe(2000);
+  await apiCall(target, access, 'POST', '/api/system/message_center/', {
+    title,
+    content,
+    target_type: 0,
+    target_user: [1],
+  });
+}
+
+const notificationsTitled = (page: Page, title: string) =>
+  page.locator('.mantine-Notification-root').filter({ hasText: title });
+
+/** The header's unread count, read from the user dropdown (null when there is no badge). */
+async function headerUnread(page: Page): Promise<string | null> {
+  await page.getByTestId('user-menu').click();
+  const item = page.getByRole('menuitem', { name: /站内信/ });
+  await expect(item).toBeVisible();
+  const badge = item.getByTestId('unread-badge');
+  const text = (await badge.count()) ? await badge.textContent() : null;
+  await page.keyboard.press('Escape');
+  await expect(item).toBeHidden();
+  return text;
 }
 
 test('站内信 lists received messages, filters unread and marks one read', async ({ page }) => {
@@ -44,4 +52,47 @@ test('站内信 lists received messages, filters unread and marks one read', asy
     'data-read',
     'true',
   );
+});
+
+test('a new message is a sticky notification that pauses polling; closing it marks it read and shows the next', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signIn(page, server());
+  await page.goto(`${server().url}/userMessage`);
+  await expect(page.getByTestId('inbox-list')).toHaveAttribute('aria-busy', 'false');
+  const rows = page.getByTestId('inbox-row');
+  const before = await rows.count();
+
+  await sendMessage(server(), '库存告警一号', '<p>第一条</p>');
+  await sendMessage(server(), '库存告警二号', '<p>第二条</p>');
+  // The socket's own notifications of both close after 5 s; the poller's (the newest unread first) stays.
+  const first = notificationsTitled(page, '库存告警二号');
+  const second = notificationsTitled(page, '库存告警一号');
+  await expect(first).toHaveCount(1, { timeout: 20_000 });
+  await expect(second).toHaveCount(0, { timeout: 20_000 });
+  await expect(first).toHaveCount(1);
+
+  // The inbox reloaded by itself when the poller showed the message, and the header counts both unread.
+  await expect(rows).toHaveCount(before + 2);
+  await expect(rows.filter({ hasText: '库存告警二号' })).toHaveAttribute('data-read', 'false');
+  expect(await headerUnread(page)).toBe('2');
+
+  // While it is open, no poll reaches the server (two periods and more).
+  const polls = await server().requestCount(POLL_PATH);
+  await page.waitForTimeout(2 * POLL_MS + 1000);
+  expect(await server().requestCount(POLL_PATH)).toBe(polls);
+  await expect(first).toHaveCount(1);
+  await expect(second).toHaveCount(0);
+
+  // Closing it marks it read (status 1 on the wire) and polling resumes with the next unread message.
+  const read = page.waitForRequest(
+    (r) => r.method() === 'PUT' && /\/xy\/message\/\d+\/read\/$/.test(new URL(r.url()).pathname),
+  );
+  await first.getByRole('button').last().click();
+  expect((await read).postDataJSON()).toMatchObject({ status: 1 });
+  await expect(second).toHaveCount(1, { timeout: 2 * POLL_MS + 5000 });
+  await expect(rows.filter({ hasText: '库存告警二号' })).toHaveAttribute('data-read', 'true');
+  await expect(rows.filter({ hasText: '库存告警一号' })).toHaveAttribute('data-read', 'false');
+  expect(await headerUnread(page)).toBe('1');
 });

@@ -59,6 +59,45 @@ describe('inbox chart', () => {
     expect(inbox.getSnapshot().context.rows[0]?.is_read).toBe(false);
     expect(readMarked).not.toHaveBeenCalled();
   });
+
+  it('a change elsewhere reloads the same filter and page, and is left to the mark while marking', async () => {
+    const queries: InboxQuery[] = [];
+    let releaseMark = () => {};
+    const inbox = createActor(
+      inboxMachine.provide({
+        actors: {
+          loadPage: fromPromise<{ page: number; limit: number; total: number; data: InboxRow[] }, InboxQuery>(
+            async ({ input }) => {
+              queries.push(input);
+              return { page: input.page, limit: input.limit, total: 30, data: [row(1, false)] };
+            },
+          ),
+          markRead: fromPromise<void, { id: number }>(
+            () => new Promise<void>((resolve) => (releaseMark = resolve)),
+          ),
+        },
+      }),
+    ).start();
+    inbox.send({ type: 'inbox.filterChanged', filter: 'read' });
+    inbox.send({ type: 'inbox.pageChanged', page: 2 });
+    await settle();
+    inbox.send({ type: 'inbox.changed' });
+    await settle();
+    expect(queries.slice(-2).map((q) => [q.filter, q.page])).toEqual([
+      ['read', 2],
+      ['read', 2],
+    ]);
+    expect(inbox.getSnapshot().matches('ready')).toBe(true);
+
+    const before = queries.length;
+    inbox.send({ type: 'inbox.markRead', id: 1 });
+    inbox.send({ type: 'inbox.changed' });
+    expect(inbox.getSnapshot().matches('marking')).toBe(true);
+    releaseMark();
+    await settle();
+    expect(queries.length).toBe(before);
+    expect(inbox.getSnapshot().context.rows[0]?.is_read).toBe(true);
+  });
 });
 
 describe('unread count chart', () => {

@@ -93,6 +93,26 @@ describe('in-site messages', () => {
     fireEvent.click(screen.getByRole('button', { name: '标记已读' }));
     await waitFor(() => expect(screen.getByText('暂无消息')).toBeTruthy());
   });
+
+  it('reloads the page in place when messages change elsewhere (a new one arrives)', async () => {
+    const list = rows();
+    const server = inboxServer(list);
+    let changed: (() => void) | undefined;
+    const unsubscribe = vi.fn();
+    const subscribeChanges = (listener: () => void) => {
+      changed = listener;
+      return unsubscribe;
+    };
+    const view = renderUi(<InboxPanel http={async () => server.http} subscribeChanges={subscribeChanges} />);
+    await waitFor(() => expect(screen.getAllByTestId('inbox-row')).toHaveLength(2));
+    list.unshift({ id: 6, title: '新的告警', content: '<p>价格异常</p>', is_read: false });
+    changed?.();
+    await waitFor(() => expect(screen.getAllByTestId('inbox-row')).toHaveLength(3));
+    expect(screen.getAllByTestId('inbox-row')[0]?.textContent).toContain('新的告警');
+    expect(server.lists()).toEqual([null, null]);
+    view.unmount();
+    expect(unsubscribe).toHaveBeenCalledTimes(1);
+  });
 });
 
 describe('unread count (the header badge)', () => {
@@ -117,5 +137,46 @@ describe('unread count (the header badge)', () => {
     store.refresh();
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(harness.calls.length).toBe(asked);
+  });
+
+  it('tells change listeners when the poller shows a new message or closes one, and asks the count again', async () => {
+    let count = 1;
+    const harness = setup((config) =>
+      urlOf(config).pathname === '/api/system/message_center/get_unread_msg/'
+        ? reply(config, { code: 2000, msg: 'ok', data: { count } })
+        : reply(config, { code: 4000, msg: 'unexpected', data: null }),
+    );
+    // a stand-in for the message poller: its snapshot's context holds the message on screen
+    type PollerSnapshot = { context: { message: { id: number } | null } };
+    const pollerListeners = new Set<(snapshot: PollerSnapshot) => void>();
+    let snapshot: PollerSnapshot = { context: { message: null } };
+    const show = (message: { id: number } | null) => {
+      snapshot = { context: { message } };
+      for (const listener of pollerListeners) listener(snapshot);
+    };
+    const poller = {
+      subscribe(listener: (snapshot: PollerSnapshot) => void) {
+        pollerListeners.add(listener);
+        return { unsubscribe: () => pollerListeners.delete(listener) };
+      },
+      getSnapshot: () => snapshot,
+    };
+    const store = createUnreadStore({
+      http: async () => harness.http,
+      poller: poller as unknown as Parameters<typeof createUnreadStore>[0]['poller'],
+    });
+    const changed = vi.fn();
+    const stop = store.onMessagesChanged(changed);
+    await waitFor(() => expect(store.getSnapshot()).toBe(1));
+    count = 2;
+    show({ id: 9 });
+    await waitFor(() => expect(store.getSnapshot()).toBe(2));
+    expect(changed).toHaveBeenCalledTimes(1);
+    show(null);
+    expect(changed).toHaveBeenCalledTimes(2);
+    show(null);
+    expect(changed).toHaveBeenCalledTimes(2);
+    stop();
+    expect(pollerListeners.size).toBe(0);
   });
 });

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { UserMenu, type UserMenuProps } from '../../src/ui/shell/UserMenu.tsx';
 import { renderUi } from './support/render.tsx';
@@ -52,5 +52,25 @@ describe('user dropdown', () => {
     fireEvent.click(screen.getByTestId('user-menu'));
     fireEvent.click(screen.getByRole('menuitem', { name: '注销' }));
     expect(p.onLogout).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the unread count on 站内信 and a dot on the avatar; 99+ past 99; nothing at 0', () => {
+    const view = renderUi(<UserMenu {...props({ unread: 3 })} />);
+    fireEvent.click(screen.getByTestId('user-menu'));
+    const item = screen.getByRole('menuitem', { name: /站内信/ });
+    expect(within(item).getByTestId('unread-badge').textContent).toBe('3');
+    expect(screen.getByTestId('user-menu').querySelector('.mantine-Indicator-indicator')).not.toBeNull();
+    view.unmount();
+
+    const many = renderUi(<UserMenu {...props({ unread: 120 })} />);
+    fireEvent.click(screen.getByTestId('user-menu'));
+    expect(screen.getByTestId('unread-badge').textContent).toBe('99+');
+    many.unmount();
+
+    renderUi(<UserMenu {...props({ unread: 0 })} />);
+    fireEvent.click(screen.getByTestId('user-menu'));
+    expect(screen.getByRole('menuitem', { name: '站内信' })).toBeTruthy();
+    expect(screen.queryByTestId('unread-badge')).toBeNull();
+    expect(screen.getByTestId('user-menu').querySelector('.mantine-Indicator-indicator')).toBeNull();
   });
 });

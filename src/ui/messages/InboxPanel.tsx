@@ -10,7 +10,7 @@ import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/Pagination.css';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HttpClient } from '../../services/http/types.ts';
 import { reasonText } from '../app/reason.ts';
@@ -22,13 +22,16 @@ type InboxPanelProps = {
   http(): Promise<HttpClient>;
   /** A message was marked read. */
   onReadMarked?: () => void;
+  /** Subscribes to changes made elsewhere (new or read messages); the list reloads on each. */
+  subscribeChanges?: (listener: () => void) => () => void;
 };
 
 /** The 站内信 list wired to its chart. */
-export function InboxPanel({ http, onReadMarked }: InboxPanelProps) {
+export function InboxPanel({ http, onReadMarked, subscribeChanges }: InboxPanelProps) {
   const { t } = useTranslation('profile');
   const [logic] = useState(() => inboxMachine.provide(createInboxImplementations({ http, onReadMarked })));
   const inbox = useActorRef(logic);
+  useEffect(() => subscribeChanges?.(() => inbox.send({ type: 'inbox.changed' })), [subscribeChanges, inbox]);
   const filter = useSelector(inbox, (s) => s.context.filter);
   const rows = useSelector(inbox, (s) => s.context.rows);
   const page = useSelector(inbox, (s) => s.context.page);

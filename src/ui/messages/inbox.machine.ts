@@ -6,6 +6,9 @@
  * flight is cancelled). In `ready`, `inbox.markRead` → `marking` (`markRead`), then the row shows read —
  * and under the 未读 filter the page loads again, since the row no longer belongs there — and `readMarked`
  * tells the unread badge. A failed mark is toasted by the http layer and the list stays as it was.
+ * `inbox.changed` (a message arrived or was read from its notification) reloads the page in place — from
+ * `ready` or `failed`, or restarting a load in flight; while marking, the mark's own reload or row update
+ * wins and the next change reloads.
  * Not modelled: message detail, deleting, sending (the message centre admin page owns those).
  */
 import { assign, setup } from 'xstate';
@@ -58,6 +61,7 @@ export const inboxMachine = setup({
   },
   states: {
     loading: {
+      on: { 'inbox.changed': { target: 'loading', reenter: true } },
       invoke: {
         id: 'loadPage',
         src: 'loadPage',
@@ -81,6 +85,7 @@ export const inboxMachine = setup({
     ready: {
       on: {
         'inbox.markRead': { target: 'marking', actions: assign({ markingId: ({ event }) => event.id }) },
+        'inbox.changed': 'loading',
       },
     },
     marking: {
@@ -110,7 +115,7 @@ export const inboxMachine = setup({
       },
     },
     failed: {
-      on: { 'inbox.retry': 'loading' },
+      on: { 'inbox.retry': 'loading', 'inbox.changed': 'loading' },
     },
   },
 });

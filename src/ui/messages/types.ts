@@ -21,4 +21,6 @@ export type InboxEvent =
   | { type: 'inbox.filterChanged'; filter: InboxFilter }
   | { type: 'inbox.pageChanged'; page: number }
   | { type: 'inbox.markRead'; id: number }
-  | { type: 'inbox.retry' };
+  | { type: 'inbox.retry' }
+  /** Messages changed elsewhere (one arrived, or was read from its notification): reload the page. */
+  | { type: 'inbox.changed' };

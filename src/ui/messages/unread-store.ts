@@ -1,7 +1,8 @@
 /**
- * One unread-count chart per app, running while at least one component shows the count (the header only
- * renders signed in, so nothing polls signed out). It is asked again when the message poller shows or marks
- * a message and when the inbox marks one read (`refreshUnreadCount`).
+ * One unread-count chart per app, running while at least one component shows the count or listens for
+ * changes (the header only renders signed in, so nothing polls signed out). It is asked again when the
+ * message poller shows or marks a message and when the inbox marks one read (`refresh`); the same poller
+ * moments are told to `onMessagesChanged` listeners (the inbox reloads its page).
  */
 import { type Actor, type AnyActorRef, createActor, fromPromise } from 'xstate';
 import { selectCurrentMessage } from '../../machines/messagePoller/selectors.ts';
@@ -14,6 +15,8 @@ export type UnreadStore = {
   subscribe(listener: () => void): () => void;
   getSnapshot(): number | null;
   refresh(): void;
+  /** Messages changed elsewhere: one arrived (the poller shows it) or one was read from its notification. */
+  onMessagesChanged(listener: () => void): () => void;
 };
 
 type PollerLike = Pick<AnyActorRef, 'subscribe' | 'getSnapshot'>;
@@ -23,6 +26,7 @@ export function createUnreadStore(deps: {
   poller?: PollerLike | undefined;
 }): UnreadStore {
   const listeners = new Set<() => void>();
+  const changeListeners = new Set<() => void>();
   let actor: Actor<typeof unreadMachine> | null = null;
   let stopWatching: (() => void) | undefined;
   let count: number | null = null;
@@ -54,26 +58,32 @@ export function createUnreadStore(deps: {
         if (id !== shown) {
           shown = id;
           refresh();
+          for (const listener of changeListeners) listener();
         }
       });
       stopWatching = () => subscription.unsubscribe();
     }
   }
 
+  /** Runs the chart (and watches the poller) while anyone is listening to either set. */
+  function listen(set: Set<() => void>, listener: () => void): () => void {
+    set.add(listener);
+    if (!actor) start();
+    return () => {
+      set.delete(listener);
+      if (listeners.size === 0 && changeListeners.size === 0) {
+        stopWatching?.();
+        stopWatching = undefined;
+        actor?.stop();
+        actor = null;
+      }
+    };
+  }
+
   return {
-    subscribe(listener) {
-      listeners.add(listener);
-      if (!actor) start();
-      return () => {
-        listeners.delete(listener);
-        if (listeners.size === 0) {
-          stopWatching?.();
-          actor?.stop();
-          actor = null;
-        }
-      };
-    },
+    subscribe: (listener) => listen(listeners, listener),
     getSnapshot: () => count,
     refresh,
+    onMessagesChanged: (listener) => listen(changeListeners, listener),
   };
 }

@@ -9,6 +9,7 @@ import { changeLanguage, currentLanguage } from '../../services/i18n/index.ts';
 import { showNotice } from '../../services/notify.ts';
 import { useSessionRef } from '../app/actor.ts';
 import { LogContainer } from '../log/LogContainer.tsx';
+import { useUnreadCount } from '../messages/useUnreadCount.ts';
 import { pluginHeaderTools } from '../plugins/registry.ts';
 import { SearchContainer } from '../search/SearchContainer.tsx';
 import { Header } from './Header.tsx';
@@ -41,6 +42,7 @@ export function HeaderContainer({ collapsed, onToggleAside, center }: HeaderCont
   const siteName = useSelector(session, (s) => selectSettings(s)?.['login.site_name'] || null);
   const logo = useSelector(session, (s) => selectSettings(s)?.['login.site_logo'] || null);
   const apiBase = getConfig().apiBase;
+  const unread = useUnreadCount();
 
   const switchLanguage = async (lng: string) => {
     const next = await changeLanguage(lng, { instance: i18n });
@@ -65,6 +67,7 @@ export function HeaderContainer({ collapsed, onToggleAside, center }: HeaderCont
       avatar={avatar ? resolveApiUrl(apiBase, avatar) : null}
       version={APP_VERSION}
       onUserInfo={() => navigate('/userInfo')}
+      unread={unread}
       onMessages={() => navigate('/userMessage')}
       onLogout={() => session.send({ type: 'session.logoutRequested' })}
     />

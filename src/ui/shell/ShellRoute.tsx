@@ -24,6 +24,7 @@ import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Indicator.css';
 import '@mantine/core/styles/ThemeIcon.css';
 import '@mantine/core/styles/Code.css';
 import { useSelector } from '@xstate/react';

@@ -64,3 +64,20 @@ export async function apiCall<T = Record<string, unknown>>(
 ) {
   return call<T>(server, await signSecret(server), method, path, body, token);
 }
+
+/**
+ * Posts items to the ingest as a scraper would: `Authorization: Token <ingestToken>`, signed like every API
+ * call (the body is signed only when it is one object: a list has no top-level parameters).
+ */
+export async function apiIngest(server: TestServer, ingestToken: string, items: object | object[]) {
+  const secret = await signSecret(server);
+  const timestamp = Math.floor(Date.now() / 1000);
+  const sign = signParams(secret, Array.isArray(items) ? {} : { ...items }, timestamp);
+  const response = await fetch(`${server.url}/xy/items/?timestamp=${timestamp}&sign=${sign}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Token ${ingestToken}` },
+    body: JSON.stringify(items),
+  });
+  const envelope = (await response.json()) as { code: number; msg: unknown };
+  if (envelope.code !== 2000) throw new Error(`ingest: ${envelope.code} ${JSON.stringify(envelope.msg)}`);
+}

@@ -28,6 +28,12 @@ export type TestServer = {
   dataDir: string;
   /** The captcha answer for a key, from `GET /__test__/captcha/<key>`. */
   captchaAnswer(key: string | number): Promise<string>;
+  /** How many `method path` requests reached the server since it (re)started (`GET /__test__/requests`). */
+  requestCount(path: string, method?: string): Promise<number>;
+  /** Stops the process but keeps its data dir (use with `persistent`), so `resume` can bring it back. */
+  halt(): Promise<void>;
+  /** Starts the server again on the same port and data (after `halt`). */
+  resume(): Promise<void>;
   stop(): Promise<void>;
 };
 
@@ -60,22 +66,29 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
       throw new Error(`manage ${args.join(' ')} failed (${run.status}): ${run.stderr || run.stdout}`);
     }
   }
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const launch = async (launchEnv: NodeJS.ProcessEnv) => {
+    const started = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      cwd: ROOT,
+      env: launchEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    try {
+      return { child: started, url: await waitForListening(started, options.startTimeoutMs ?? 60_000) };
+    } catch (error) {
+      await stopChild(started);
+      throw error;
+    }
+  };
+  let child: ChildProcess;
   let url: string;
   try {
-    url = await waitForListening(child, options.startTimeoutMs ?? 60_000);
+    ({ child, url } = await launch(env));
   } catch (error) {
-    await stopChild(child);
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
   return {
     url,
-    pid: child.pid as number,
     dataDir,
     async captchaAnswer(key) {
       const response = await fetch(`${url}/__test__/captcha/${encodeURIComponent(String(key))}`);
@@ -84,6 +97,21 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
       const answer = body.answer ?? body.data?.answer;
       if (answer === undefined || answer === null) throw new Error(`no captcha answer for key ${key}`);
       return String(answer);
+    },
+    get pid() {
+      return child.pid as number;
+    },
+    async requestCount(path, method = 'GET') {
+      const query = new URLSearchParams({ method, path });
+      const response = await fetch(`${url}/__test__/requests?${query}`);
+      if (!response.ok) throw new Error(`request counter answered ${response.status}`);
+      return ((await response.json()) as { count: number }).count;
+    },
+    async halt() {
+      await stopChild(child);
+    },
+    async resume() {
+      ({ child } = await launch({ ...env, PORT: new URL(url).port }));
     },
     async stop() {
       await stopChild(child);
