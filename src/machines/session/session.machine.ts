@@ -5,8 +5,8 @@
  * or `signedOut`, which invokes the `login` chart for the /login page (views reach it with
  * `selectLoginActor`). `signedIn` is parallel:
  * - `data`: `loading` (invokes the `startup` chart: user info, settings, dictionaries, departments, menus,
- *   one at a time with a timeout each) → `ready` (`session.userUpdated` keeps the header current), or
- *   `failed` with retry (`session.startupRetried`) and sign-out. The start-up lives here, not in
+ *   one at a time with a timeout each) → `ready` (`session.userUpdated` and `session.settingsUpdated` keep
+ *   the header current), or `failed` with retry (`session.startupRetried`) and sign-out. The start-up lives here, not in
  *   `routeGuard`: it loads the user's data, which is cleared with the session; `routeGuard` gets the menus
  *   through the emitted `session.ready`.
  * - `token`: `valid` refreshes `refreshLead` before `exp` and on `session.refreshRequested` from the http
@@ -140,7 +140,10 @@ export const sessionMachine = sessionSetup.createMachine({
               },
             },
             ready: {
-              on: { 'session.userUpdated': { actions: 'storeUser' } },
+              on: {
+                'session.userUpdated': { actions: 'storeUser' },
+                'session.settingsUpdated': { actions: 'storeSettings' },
+              },
             },
             failed: {
               on: { 'session.startupRetried': 'loading' },

@@ -119,6 +119,9 @@ export const sessionSetup = setup({
     storeUser: assign(({ context, event }) => ({
       user: event.type === 'session.userUpdated' ? event.user : context.user,
     })),
+    storeSettings: assign(({ context, event }) => ({
+      settings: event.type === 'session.settingsUpdated' ? event.settings : context.settings,
+    })),
     recordSignOut: assign((_, reason: Reason) => ({ signOutReason: reason })),
     clearSessionData: assign(emptySession),
 

@@ -131,6 +131,8 @@ export type SessionEvent =
   | { type: 'session.startupRetried' }
   /** The personal-info page saved the user (header name and avatar follow). */
   | { type: 'session.userUpdated'; user: UserInfo }
+  /** The system-config page saved and read `/api/init/settings/` again (header name and logo follow). */
+  | { type: 'session.settingsUpdated'; settings: Settings }
   | { type: 'session.logoutRequested' }
   | { type: 'session.logoutCancelled' }
   | { type: 'session.logoutConfirmed' };

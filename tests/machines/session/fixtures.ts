@@ -35,6 +35,7 @@ export const sessionFixture: ChartFixture = {
     { type: 'session.expired', reason: 'unauthorized', message: '未认证' },
     { type: 'session.startupRetried' },
     { type: 'session.userUpdated', user: { ...user, name: 'Renamed' } },
+    { type: 'session.settingsUpdated', settings: { 'login.site_name': '新站点' } },
     { type: 'session.logoutRequested' },
     { type: 'session.logoutCancelled' },
     { type: 'session.logoutConfirmed' },

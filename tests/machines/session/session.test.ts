@@ -160,6 +160,17 @@ describe('session: start-up', () => {
     expect(startup.calls).toHaveLength(2);
   });
 
+  it('saved system settings replace the session's settings (header name and logo follow)', async () => {
+    const { actor, startup } = startSession();
+    await settle();
+    startup.last.resolve(startupOk);
+    await settle();
+    const settings = { 'login.site_name': '二手监控中心', 'login.site_logo': '/media/logo.png' };
+    actor.send({ type: 'session.settingsUpdated', settings });
+    expect(actor.getSnapshot().context.settings).toEqual(settings);
+    expect(selectIsReady(actor.getSnapshot())).toBe(true);
+  });
+
   it('the menus cached in sessionStorage are handed to the start-up', async () => {
     const { startup } = startSession({ ...stored, menus });
     await settle();
