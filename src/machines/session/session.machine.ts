@@ -167,7 +167,7 @@ export const sessionMachine = sessionSetup.createMachine({
               invoke: {
                 id: 'refreshToken',
                 src: 'refreshToken',
-                input: ({ context }) => ({ refresh: context.refresh }),
+                input: ({ context }) => ({ refresh: context.refresh, uuid: context.uuid }),
                 onDone: {
                   target: 'valid',
                   actions: [

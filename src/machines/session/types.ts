@@ -147,3 +147,6 @@ export type SessionEmitted =
 
 /** A toast; `reason.text` wins over the translated `reason.key`. */
 export type Notice = { kind: 'info' | 'success' | 'warning' | 'error'; reason: Reason };
+
+/** What the `refreshToken` actor gets: the refresh token, and whose it is (tabs of another user differ). */
+export type RefreshInput = { refresh: string | null; uuid: string | null };

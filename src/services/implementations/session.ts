@@ -19,6 +19,7 @@ import type {
   LoginRequest,
   Notice,
   RefreshedTokens,
+  RefreshInput,
   StoredSession,
 } from '../../machines/session/types.ts';
 import type { Api } from '../api/types.ts';
@@ -84,7 +85,19 @@ export type SessionDeps = {
   now(): number;
   /** Where a failing synchronous effect is reported (default: console.error). */
   onError?: EffectErrorHandler;
+  /**
+   * Runs a token refresh holding a lock shared by the user's tabs (`webLocksRefresh` below), so that two
+   * tabs never spend the same refresh token: with rotation the server would take the second use for
+   * theft and revoke the session. Absent: no cross-tab coordination.
+   */
+  withRefreshLock?: <T>(run: () => Promise<T>) => Promise<T>;
 };
+
+/** `withRefreshLock` on the Web Locks API (one lock per origin); runs unlocked where it is missing. */
+export function webLocksRefresh<T>(run: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks ? locks.request('xy-admin:token-refresh', run) : run();
+}
 
 type SessionImplementations = Parameters<(typeof sessionMachine)['provide']>[0];
 
@@ -119,6 +132,8 @@ export function createSessionImplementations(deps: SessionDeps) {
     },
   });
 
+  const withRefreshLock = deps.withRefreshLock ?? ((run) => run());
+
   return {
     actors: {
       readStoredSession: fromPromise<StoredSession>(async () => ({
@@ -130,14 +145,29 @@ export function createSessionImplementations(deps: SessionDeps) {
       })),
       login,
       startup,
-      refreshToken: fromPromise<RefreshedTokens, { refresh: string | null }>(({ input, signal }) =>
-        normalised(async () => {
-          if (!input.refresh) throw new EffectFailure('no refresh token', false);
-          const pair = await api.refreshToken(input.refresh, signal);
-          return pair.refresh
-            ? { access: pair.access, refresh: pair.refresh, receivedAt: now() }
-            : { access: pair.access, receivedAt: now() };
-        }),
+      refreshToken: fromPromise<RefreshedTokens, RefreshInput>(({ input, signal }) =>
+        normalised(() =>
+          withRefreshLock(async () => {
+            if (!input.refresh) throw new EffectFailure('no refresh token', false);
+            // Another tab of the same user refreshed (and rotated) while this one waited: take its pair.
+            const stored = {
+              token: cookies.getToken(),
+              refresh: cookies.getRefresh(),
+              uuid: cookies.getUuid(),
+            };
+            const sameUser = stored.uuid !== undefined && stored.uuid === input.uuid;
+            if (sameUser && stored.token && stored.refresh && stored.refresh !== input.refresh) {
+              return { access: stored.token, refresh: stored.refresh, receivedAt: now() };
+            }
+            const pair = await api.refreshToken(input.refresh, signal);
+            // Written before the lock is let go, so a waiting tab sees the rotated pair (the chart's
+            // `persistToken` writes the same values again afterwards).
+            cookies.setTokens({ token: pair.access, refresh: pair.refresh });
+            return pair.refresh
+              ? { access: pair.access, refresh: pair.refresh, receivedAt: now() }
+              : { access: pair.access, receivedAt: now() };
+          }),
+        ),
       ),
       logout: fromPromise<void, { refresh: string | null }>(async ({ input, signal }) => {
         if (input.refresh) await api.logout(input.refresh, signal);

@@ -118,6 +118,41 @@ describe('session implementations', () => {
     expect(cookies.get('refresh')).toBe('refresh-1-rotated');
   });
 
+  it('tabs share a refresh lock: a tab that waited takes the pair another tab rotated, spending no token', async () => {
+    // One origin's tabs share cookies and the Web Lock; here both sessions share the fakes and a mutex.
+    let chain: Promise<unknown> = Promise.resolve();
+    const withRefreshLock = <T>(run: () => Promise<T>): Promise<T> => {
+      const result = chain.then(run);
+      chain = result.catch(() => undefined);
+      return result;
+    };
+    const { deps, cookies, refreshes, release } = fakeDeps({ withRefreshLock });
+    const tabA = start(deps);
+    const tabB = start(deps);
+    await settle(30);
+    const a = requestTokenRefresh(tabA, RESTORED_TOKEN);
+    const b = requestTokenRefresh(tabB, RESTORED_TOKEN);
+    await settle();
+    expect(refreshes()).toBe(1);
+    release();
+    await expect(Promise.all([a, b])).resolves.toEqual([REFRESHED_TOKEN, REFRESHED_TOKEN]);
+    expect(refreshes()).toBe(1);
+    expect(cookies.get('refresh')).toBe('refresh-1-rotated');
+    expect(tabB.getSnapshot().context.refresh).toBe('refresh-1-rotated');
+  });
+
+  it('a pair another user left in the cookies is not taken: the tab refreshes its own', async () => {
+    const { deps, cookies, refreshes, release } = fakeDeps();
+    const session = start(deps);
+    await settle(30);
+    cookies.set('uuid', '2').set('refresh', 'someone-else').set('token', 'their-token');
+    const refreshed = requestTokenRefresh(session, RESTORED_TOKEN);
+    await settle();
+    expect(refreshes()).toBe(1);
+    release();
+    await expect(refreshed).resolves.toBe(REFRESHED_TOKEN);
+  });
+
   it('signed out, the bridge rejects at once', async () => {
     const { deps } = fakeDeps();
     deps.cookies.clearSession();

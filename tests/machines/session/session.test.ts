@@ -12,6 +12,7 @@ import { sessionMachine } from '../../../src/machines/session/session.machine.ts
 import type {
   LoginResult,
   RefreshedTokens,
+  RefreshInput,
   SessionEmitted,
   StartupOutput,
   StoredSession,
@@ -51,7 +52,7 @@ function startSession(restored: StoredSession = stored, extra: Record<string, An
     notify: (p: { reason: { key: string } }) => p.reason.key,
   });
   const startup = controllable<StartupOutput>();
-  const refresh = controllable<RefreshedTokens, { refresh: string | null }>();
+  const refresh = controllable<RefreshedTokens, RefreshInput>();
   const logout = controllable<void, { refresh: string | null }>();
   const clearLocalDatabase = controllable<void>();
   const login = controllable<LoginResult>();
@@ -160,7 +161,7 @@ describe('session: start-up', () => {
     expect(startup.calls).toHaveLength(2);
   });
 
-  it('saved system settings replace the session's settings (header name and logo follow)', async () => {
+  it('saved system settings replace the session settings (header name and logo follow)', async () => {
     const { actor, startup } = startSession();
     await settle();
     startup.last.resolve(startupOk);
@@ -186,7 +187,7 @@ describe('session: token refresh', () => {
     actor.send({ type: 'session.refreshRequested', token: RESTORED_TOKEN });
     actor.send({ type: 'session.refreshRequested' });
     expect(refresh.calls).toHaveLength(1);
-    expect(refresh.last.input).toEqual({ refresh: 'refresh-1' });
+    expect(refresh.last.input).toEqual({ refresh: 'refresh-1', uuid: stored.uuid });
     refresh.last.resolve({ access: REFRESHED_TOKEN, receivedAt: NOW });
     await settle();
     expect(actor.getSnapshot().context.token).toBe(REFRESHED_TOKEN);
