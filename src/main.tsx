@@ -60,7 +60,10 @@ createRoot(container).render(
   <I18nextProvider i18n={i18n}>
     <ToastHost />
     <ErrorBoundary fallback={(error) => <CrashScreen error={error} />}>
-      <AppActor.Provider logic={system.logic}>
+      <AppActor.Provider
+        logic={system.logic}
+        options={system.inspect ? { inspect: system.inspect } : undefined}
+      >
         <PageServicesContext.Provider value={pageServices}>
           <SystemBinding />
           <HostedRouter />

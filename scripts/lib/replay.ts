@@ -108,7 +108,17 @@ function withFakes(machine: AnyStateMachine) {
       .filter(([, action]) => !isBuiltIn(action))
       .map(([name]) => [name, () => {}]),
   );
-  return { machine: machine.provide({ actors, actions } as never) as AnyStateMachine, pending };
+  return { machine: machine.provide({ actors, actions } as never) as AnyStateMachine, pending, fake };
+}
+
+/**
+ * An event that hands over actor logic (the root's `app.shellLoaded`) was recorded without it (JSON cannot
+ * hold logic): each entry of its `logic` record becomes a fake the report settles, like any invoked actor.
+ */
+function withFakeLogic(event: AnyEventObject, fake: unknown): AnyEventObject {
+  const logic = (event as { logic?: unknown }).logic;
+  if (!isObject(logic)) return event;
+  return { ...event, logic: Object.fromEntries(Object.keys(logic).map((name) => [name, fake])) };
 }
 
 /** Timers are scheduled but never fire by themselves: a recorded `xstate.after.*` event fires them. */
@@ -118,7 +128,7 @@ type ScheduledEvent = { source: AnyActorRef; target: AnyActorRef; event: AnyEven
 
 async function replayActor(key: string, chart: ChartEntry, report: ChartReport): Promise<ActorReplay> {
   const recorded = report.actors[key] as ChartReport['actors'][string];
-  const { machine, pending } = withFakes(chart.machine);
+  const { machine, pending, fake } = withFakes(chart.machine);
   const trail: TrailStep[] = [];
   let actor: AnyActorRef | undefined;
   const start = async (input: unknown) => {
@@ -171,7 +181,7 @@ async function replayActor(key: string, chart: ChartEntry, report: ChartReport):
         system.scheduler.cancel(timer.source, timer.id);
         current.send(timer.event);
       } else {
-        current.send(event as AnyEventObject);
+        current.send(withFakeLogic(event as AnyEventObject, fake));
       }
       await flush();
     }

@@ -144,6 +144,8 @@ export type RecorderOptions = {
 
 const SECRET_KEY = /passw(or)?d|secret/i;
 const TOKEN_KEY = /token|^access$|^refresh$/i;
+/** Cookies, authorization headers, credentials: fingerprinted, and so is everything under them. */
+const CREDENTIAL_KEY = /cookie|authori[sz]ation|credential|api[-_]?key/i;
 
 /** FNV-1a, 32 bits: equal tokens stay equal after masking, and nothing of them can be read back. */
 function fingerprint(text: string): string {
@@ -160,17 +162,25 @@ function maskToken(token: string): string {
   return `masked-${fingerprint(token)}`;
 }
 
-/** Passwords become `***`, tokens are masked, at any depth; a cycle is cut (`[circular]`). */
+/**
+ * Passwords become `***`, tokens are masked, cookies and authorization values become a fingerprint (with
+ * everything under them), at any depth; a cycle is cut (`[circular]`). The one masking of the console's
+ * tools: reports, the live state panel and the Stately inspector.
+ */
 export function maskSecrets(value: unknown, key = '', parents: readonly object[] = []): unknown {
+  const credential = CREDENTIAL_KEY.test(key);
   if (typeof value === 'string') {
     if (SECRET_KEY.test(key)) return value === '' ? '' : '***';
+    if (credential) return value === '' ? '' : `masked-${fingerprint(value)}`;
     return TOKEN_KEY.test(key) ? maskToken(value) : value;
   }
   if (!value || typeof value !== 'object') return value;
   if (parents.includes(value)) return '[circular]';
   const inside = [...parents, value];
   if (Array.isArray(value)) return value.map((item) => maskSecrets(item, key, inside));
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, maskSecrets(v, k, inside)]));
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [k, maskSecrets(v, credential ? key : k, inside)]),
+  );
 }
 
 /** Plain JSON: errors keep their name, message and own fields; what JSON cannot hold is dropped. */

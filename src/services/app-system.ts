@@ -12,7 +12,7 @@
  * in parallel with the first render. The charts' effects await it; restoring the session waits for it too,
  * so the menu cache is read with its validation as usual.
  */
-import { type AnyActorRef, createActor, fromPromise, toPromise } from 'xstate';
+import { type AnyActorRef, createActor, fromPromise, type InspectionEvent, toPromise } from 'xstate';
 import type { MenuRecord } from '../contract/menu.ts';
 import { createAppMachine } from '../machines/app/app.machine.ts';
 import { getLogRef, getRouteGuardRef, getSessionRef } from '../machines/app/selectors.ts';
@@ -27,11 +27,13 @@ import type { HttpClient } from './http/types.ts';
 import { t } from './i18n/index.ts';
 import { createAppImplementations } from './implementations/app.ts';
 import { createLogSink, subscribeToWindowErrors } from './implementations/log.ts';
+import { webLocksRefresh } from './implementations/session.ts';
 import {
   createSessionBridge,
   type SessionRefLike,
   TokenRefreshFailed,
 } from './implementations/sessionBridge.ts';
+import { startInspection } from './inspection.ts';
 import { showNotice } from './notify.ts';
 
 /** What the charts need from the router (the UI's router host implements it). */
@@ -48,6 +50,11 @@ export type AppSystem = {
   api: Api;
   /** The http client, once the network chunk has loaded. */
   http(): Promise<HttpClient>;
+  /**
+   * The observer for the root actor's `inspect` option when a developer tool is on (`?debug`, `?inspect`,
+   * development: src/services/inspection.ts); undefined otherwise.
+   */
+  inspect?: ((event: InspectionEvent) => void) | undefined;
   /** Hands over the root actor the Provider created (idempotent). */
   attach(actor: AnyActorRef): void;
   /** A settled router location, for the route guard. */
@@ -188,6 +195,7 @@ export function createAppSystem(router: RouterBinding): AppSystem {
       notify: showNotice,
       t: (key) => t(key),
       now,
+      withRefreshLock: webLocksRefresh,
     },
     routeGuard: {
       navigate: (to, options) => router.navigate(to, options),
@@ -230,8 +238,12 @@ export function createAppSystem(router: RouterBinding): AppSystem {
     });
   }
 
+  // The developer tools (state panel, Stately inspector) watch every actor through one observer.
+  const inspection = startInspection();
+
   return {
     logic: createAppMachine({ ...implementations, app: { actors: { readUserSlices } } }),
+    inspect: inspection?.inspect,
     api,
     http: () => network.then((n) => n.http),
     attach(actor) {

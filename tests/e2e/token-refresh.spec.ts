@@ -42,3 +42,33 @@ test('a short-lived access token is refreshed about once per lifetime, not in a 
   await page.waitForTimeout(ACCESS_TTL_SECONDS * 1000);
   expect(refreshes).toBeLessThanOrEqual(3);
 });
+
+test('two tabs of one session refresh the shared token without signing each other out', async ({
+  page,
+  context,
+}) => {
+  // Both tabs hold the same token and so plan their refresh for the same moment; with rotation, spending
+  // one refresh token twice would make the server revoke the session. The tabs share a Web Lock instead.
+  test.setTimeout(90_000);
+  await signIn(page, server());
+  const second = await context.newPage();
+  await second.goto(`${server().url}/index`);
+  await expect(second.getByTestId('user-menu')).toContainText('你好 超级管理员');
+  const refreshes: number[] = [];
+  for (const tab of [page, second]) {
+    tab.on('response', (r) => {
+      if (new URL(r.url()).pathname === '/token/refresh/') refreshes.push(r.status());
+    });
+  }
+  const before = (await sessionCookies(page)).refresh;
+  await page.waitForTimeout(3 * ACCESS_TTL_SECONDS * 1000);
+  expect(refreshes.length).toBeGreaterThan(0);
+  expect(refreshes.every((status) => status === 200)).toBe(true);
+  expect((await sessionCookies(page)).refresh).not.toBe(before);
+  for (const tab of [page, second]) {
+    await tab.getByRole('navigation', { name: '侧栏菜单' }).getByText('控制台').click();
+    await expect(tab).toHaveURL(`${server().url}/index`);
+    await expect(tab.getByLabel('用户名')).toHaveCount(0);
+    await expect(tab.getByTestId('user-menu')).toContainText('你好 超级管理员');
+  }
+});
