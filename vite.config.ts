@@ -1,12 +1,14 @@
 /// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { demoMode } from './demo/vite-plugin.ts';
 
 // One config for the SPA build (vite build → dist/) and the unit-test layers (vitest).
 // The API base URL is baked in at build time from VITE_API_BASE (default: same origin) and can be
 // overridden at run time through window.__APP_CONFIG__ (see README, "Pointing at another backend").
 export default defineConfig({
-  plugins: [react()],
+  // `--mode demo` only: the console with its API answered in the browser (README, "Demo mode").
+  plugins: [react(), demoMode()],
   server: {
     host: '127.0.0.1',
     proxy: {

@@ -24,12 +24,35 @@ import {
   type AnyEventObject,
   type AnyStateMachine,
   createActor,
-  createEmptyActor,
   type EventObject,
   fromCallback,
   fromPromise,
 } from 'xstate';
-import { getShortestPaths } from 'xstate/graph';
+import {
+  edgeKeyedShortestPaths,
+  type GeneratedPath,
+  greedyCover,
+  inventory,
+  invokeIdProblems,
+  leafPaths,
+  plannedCoverage,
+  type Snap,
+  stableJson,
+  type TransitionDef,
+  transitionKey,
+} from '../../support/chartPaths.ts';
+
+// The pure pieces live in tests/support/chartPaths.ts (shared with the Playwright walks); re-exported so
+// the harness's import sites keep working.
+export {
+  type GeneratedPath,
+  greedyCover,
+  inventory,
+  invokeIdProblems,
+  leafPaths,
+  plannedCoverage,
+  type TransitionInfo,
+} from '../../support/chartPaths.ts';
 
 /** Outputs (`done`) and errors (`error`) an invoked actor may produce; each is a traversal variant. */
 export type ActorFixture = { done?: readonly unknown[]; error?: readonly unknown[] };
@@ -51,79 +74,6 @@ export type ChartFixture = {
   /** Traversal bound (vertices); a summary that is not bounded fails loudly instead of hanging. */
   limit?: number;
 };
-
-export type TransitionInfo = {
-  key: string;
-  source: string;
-  eventType: string;
-  index: number;
-  forbidden: boolean;
-};
-
-type Node = AnyStateMachine['root'];
-type TransitionDef = {
-  source: Node;
-  eventType: string;
-  target?: unknown;
-  actions: unknown[];
-  reenter?: boolean;
-};
-
-function allNodes(node: Node): Node[] {
-  return Object.values(node.states as Record<string, Node>).flatMap((child) => [child, ...allNodes(child)]);
-}
-
-function transitionKey(t: TransitionDef): string {
-  const always = (t.source.always ?? []) as unknown[];
-  const inAlways = always.indexOf(t);
-  if (inAlways >= 0) return `${t.source.id}#always#${inAlways}`;
-  const list = (t.source.transitions.get(t.eventType) ?? []) as unknown[];
-  return `${t.source.id}#${t.eventType}#${list.indexOf(t)}`;
-}
-
-/** Every state node (root excluded) and every transition of a chart. */
-export function inventory(machine: AnyStateMachine) {
-  const nodes = [machine.root, ...allNodes(machine.root)];
-  const transitions = new Map<string, TransitionInfo>();
-  for (const node of nodes) {
-    const lists: [string, TransitionDef[]][] = [
-      ...([...node.transitions.entries()] as unknown as [string, TransitionDef[]][]),
-      ['always', (node.always ?? []) as unknown as TransitionDef[]],
-    ];
-    for (const [eventType, defs] of lists) {
-      defs.forEach((t, index) => {
-        const key = eventType === 'always' ? `${node.id}#always#${index}` : transitionKey(t);
-        const forbidden = !t.target && !t.actions.length && !t.reenter;
-        transitions.set(key, { key, source: node.id, eventType, index, forbidden });
-      });
-    }
-  }
-  return { states: nodes.map((n) => n.id), transitions };
-}
-
-/** Invoke ids must be explicit and equal to `src` (a generated id cannot be matched to its fake). */
-export function invokeIdProblems(machine: AnyStateMachine): string[] {
-  const problems: string[] = [];
-  for (const node of [machine.root, ...allNodes(machine.root)]) {
-    for (const def of node.invoke as { id: string; src: unknown }[]) {
-      if (typeof def.src !== 'string' || def.id !== def.src) {
-        problems.push(`${node.id}: invoke id "${def.id}" should equal its src "${String(def.src)}"`);
-      }
-    }
-  }
-  return problems;
-}
-
-const stableJson = (value: unknown): string =>
-  JSON.stringify(value, (_key, v) =>
-    v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(
-          Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)),
-        )
-      : v,
-  );
-
-type Snap = ReturnType<AnyStateMachine['getInitialSnapshot']> & { _nodes: Node[] };
 
 function eventsFor(fixture: ChartFixture) {
   const byType = new Map<string, AnyEventObject[]>();
@@ -153,41 +103,14 @@ function eventsFor(fixture: ChartFixture) {
   };
 }
 
-export type GeneratedPath = { steps: { state: Snap; event: EventObject }[]; state: Snap };
-
 /** Shortest paths with the vertex keyed on the edge: one path per distinct transition taken. */
 export function generatePaths(fixture: ChartFixture, input?: unknown): GeneratedPath[] {
-  const summarize = fixture.summarize as (context: unknown) => unknown;
-  const options = {
+  return edgeKeyedShortestPaths(fixture.machine, {
     events: eventsFor(fixture),
     filterEvents: (snapshot: Snap, event: EventObject) => snapshot.can(event),
-    serializeState: (state: Snap, event: EventObject | undefined, prev?: Snap) =>
-      stableJson([
-        prev?.value ?? null,
-        event ? stableJson(event) : null,
-        state.value,
-        summarize(state.context),
-      ]),
+    summarize: fixture.summarize as (context: unknown) => unknown,
     limit: fixture.limit ?? 20_000,
-    ...(input === undefined ? {} : { input }),
-  };
-  return getShortestPaths(fixture.machine, options as never) as unknown as GeneratedPath[];
-}
-
-/** Paths that are not a prefix of another path: running them runs every path. */
-export function leafPaths(paths: GeneratedPath[]): GeneratedPath[] {
-  const sequence = (p: GeneratedPath) => p.steps.slice(1).map((s) => stableJson(s.event));
-  const prefixes = new Set<string>();
-  for (const p of paths) {
-    const seq = sequence(p);
-    for (let i = 0; i < seq.length; i++) prefixes.add(stableJson(seq.slice(0, i)));
-  }
-  const seen = new Set<string>();
-  return paths.filter((p) => {
-    const key = stableJson(sequence(p));
-    if (prefixes.has(key) || seen.has(key)) return false;
-    seen.add(key);
-    return true;
+    input,
   });
 }
 
@@ -303,62 +226,6 @@ export async function executePath(
     actor.stop();
   }
   return { taken, reached };
-}
-
-/**
- * The transitions a path takes and the states it reaches (`state:<id>`), from a pure replay
- * (`machine.transition` with an actor scope whose system records `@xstate.microstep` inspection events;
- * nothing runs).
- */
-export function plannedCoverage(machine: AnyStateMachine, path: GeneratedPath, input?: unknown): Set<string> {
-  const taken = new Set<string>();
-  const empty = createEmptyActor();
-  const system = Object.create(empty.system) as typeof empty.system & { _sendInspectionEvent: unknown };
-  system._sendInspectionEvent = (ev: { type: string; _transitions?: TransitionDef[] }) => {
-    if (ev.type === '@xstate.microstep') for (const t of ev._transitions ?? []) taken.add(transitionKey(t));
-  };
-  const scope = {
-    self: empty,
-    logger: () => {},
-    id: '',
-    sessionId: 'planned',
-    defer: () => {},
-    system,
-    stopChild: () => {},
-    emit: () => {},
-    actionExecutor: () => {},
-  };
-  const markReached = (snapshot: unknown) => {
-    for (const node of (snapshot as Snap)._nodes) taken.add(`state:${node.id}`);
-  };
-  let snapshot = machine.getInitialSnapshot(scope as never, input);
-  markReached(snapshot);
-  for (const step of path.steps.slice(1)) {
-    snapshot = machine.transition(snapshot, step.event as never, scope as never);
-    markReached(snapshot);
-  }
-  return taken;
-}
-
-/** The fewest items (greedy) whose sets cover the union of all sets. */
-export function greedyCover<T>(items: T[], setOf: (item: T) => Set<string>): T[] {
-  const left = new Set(items.flatMap((item) => [...setOf(item)]));
-  const chosen: T[] = [];
-  while (left.size > 0) {
-    let best: T | undefined;
-    let bestGain = 0;
-    for (const item of items) {
-      const gain = [...setOf(item)].filter((k) => left.has(k)).length;
-      if (gain > bestGain) {
-        best = item;
-        bestGain = gain;
-      }
-    }
-    if (best === undefined) break;
-    for (const k of setOf(best)) left.delete(k);
-    chosen.push(best);
-  }
-  return chosen;
 }
 
 /** Every run starts at this fake time (fixtures stamp their tokens with it). */
