@@ -50,7 +50,7 @@ function expectedOutcome(body: { code: number; msg?: unknown }, url: string): Ou
             code: 401,
             message: '登录超时，请重新登录！',
             authExpired: 'token_not_valid',
-            toast: true,
+            toast: false,
           },
         };
       if (code === 'user_not_found')
@@ -59,10 +59,11 @@ function expectedOutcome(body: { code: number; msg?: unknown }, url: string): Ou
             code: 401,
             message: '用户无效，请重新登录！',
             authExpired: 'user_not_found',
-            toast: true,
+            toast: false,
           },
         };
-      return { rejects: { code: 401, message: msg, authExpired: 'unauthorized', toast: true } };
+      // An expiry is toasted once, by the session as it ends; the client logs it.
+      return { rejects: { code: 401, message: msg, authExpired: 'unauthorized', toast: false } };
     }
     case 404:
       return { info: msg };
@@ -104,7 +105,11 @@ describe('every fixture through the client follows the code table', () => {
         message: expected.rejects.message,
       });
       expect((error as ApiError).authExpired).toBe(expected.rejects.authExpired);
-      expect(h.notices).toEqual([{ kind: 'error', message: expected.rejects.message, durationMs: 5000 }]);
+      expect(h.notices).toEqual(
+        expected.rejects.toast
+          ? [{ kind: 'error', message: expected.rejects.message, durationMs: 5000 }]
+          : [],
+      );
       expect(h.logs).toEqual([
         expect.objectContaining({ message: expected.rejects.message, type: 'danger' }),
       ]);
@@ -202,7 +207,7 @@ const byApi: Record<string, (h: Harness) => Promise<void>> = {
     });
     expect(h.state.refreshes).toBe(1);
     expect(h.expired).toEqual([{ reason: 'token_not_valid', message: '登录超时，请重新登录！' }]);
-    expect(h.notices).toEqual([{ kind: 'error', message: '登录超时，请重新登录！', durationMs: 5000 }]);
+    expect(h.notices).toEqual([]); // the session toasts it as it ends
   },
   async dept_invalid_token(h) {
     const error = await failure(h.api.getUserInfo());

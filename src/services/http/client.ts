@@ -21,7 +21,8 @@ import type { DownloadResult, HttpClient, HttpClientOptions, HttpMethod, HttpReq
  *   2. sends it, retrying once after 1 s when an idempotent request failed at the network level;
  *   3. maps the outcome: HTTP status table (seed §8), then the body code table; 401s refresh the token once
  *      (one shared refresh for concurrent 401s) and otherwise end the session through `onAuthExpired`.
- * Every failure rejects with an ApiError and, unless cancelled or quiet, is toasted for 5 s and logged.
+ * Every failure rejects with an ApiError and, unless cancelled or quiet, is toasted for 5 s and logged —
+ * except the end of a session, which is logged here and toasted once by the session chart.
  */
 
 const IDEMPOTENT = new Set<HttpMethod>(['GET', 'HEAD', 'OPTIONS']);
@@ -56,9 +57,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     return typeof quiet === 'function' ? quiet(error) : quiet === true;
   }
 
-  function report(error: ApiError, req?: Pick<HttpRequest, 'quiet'>): ApiError {
+  /** Toasts the error (unless `toast` is false) and writes it to the frontend log. */
+  function report(error: ApiError, req?: Pick<HttpRequest, 'quiet'>, toast = true): ApiError {
     if (error.kind === 'cancelled' || isQuiet(req, error)) return error;
-    options.notify({ kind: 'error', message: error.message, durationMs: TOAST_MS });
+    if (toast) options.notify({ kind: 'error', message: error.message, durationMs: TOAST_MS });
     options.log({
       message: error.message,
       type: 'danger',
@@ -214,7 +216,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     });
     if (announcedExpiry && announcedExpiry.token === usedToken) return error;
     announcedExpiry = { token: usedToken };
-    report(error, req);
+    // Logged here; the toast is the session's, which ends with this message (one toast, not two).
+    report(error, req, false);
     options.onAuthExpired(reason, message);
     return error;
   }
