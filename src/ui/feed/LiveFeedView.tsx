@@ -1,8 +1,9 @@
 import { Button, Card, Group, SimpleGrid, Text } from '@mantine/core';
+import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConnectionBadge, type FeedConnection } from './ConnectionBadge.tsx';
 import classes from './Feed.module.css';
-import { LiveItemRow } from './LiveItemRow.tsx';
+import { LiveItemRow, type RowLabels } from './LiveItemRow.tsx';
 import type { FeedStats, Item } from './types.ts';
 
 export type LiveFeedViewProps = {
@@ -17,6 +18,19 @@ export type LiveFeedViewProps = {
   resolveUrl: (url: string) => string;
 };
 
+type FeedListProps = { items: Item[]; resolveUrl: (url: string) => string; labels: RowLabels };
+
+/** The rows; memoised so a change of the counts alone does not walk the list. */
+const FeedList = memo(function FeedList({ items, resolveUrl, labels }: FeedListProps) {
+  return (
+    <div className={`${classes.list} ${classes.scroll}`}>
+      {items.map((item) => (
+        <LiveItemRow key={item.id} item={item} resolveUrl={resolveUrl} labels={labels} />
+      ))}
+    </div>
+  );
+});
+
 /** 实时商品: today's counts, the connection badge and the newest items. */
 export function LiveFeedView({
   connection,
@@ -28,6 +42,10 @@ export function LiveFeedView({
   resolveUrl,
 }: LiveFeedViewProps) {
   const { t } = useTranslation('feed');
+  const labels = useMemo<RowLabels>(
+    () => ({ price: (value) => t('price', { value }), seller: (name) => t('seller', { name }) }),
+    [t],
+  );
   return (
     <Card radius="lg" padding="lg" data-testid="live-feed">
       <Group justify="space-between" mb="md">
@@ -63,11 +81,7 @@ export function LiveFeedView({
         </Group>
       )}
       {items.length ? (
-        <div className={`${classes.list} ${classes.scroll}`}>
-          {items.map((item) => (
-            <LiveItemRow key={item.id} item={item} resolveUrl={resolveUrl} />
-          ))}
-        </div>
+        <FeedList items={items} resolveUrl={resolveUrl} labels={labels} />
       ) : (
         <Text c="dimmed" size="sm">
           {loading ? t('loading') : t('empty')}

@@ -1,18 +1,27 @@
-import { Badge, Group, Text } from '@mantine/core';
 import { memo } from 'react';
-import { useTranslation } from 'react-i18next';
 import classes from './Feed.module.css';
 import type { Item } from './types.ts';
+
+/** The row's translated labels, made once per list (not once per row) by the list. */
+export type RowLabels = {
+  price(value: string): string;
+  seller(name: string): string;
+};
 
 type LiveItemRowProps = {
   item: Item;
   /** Turns the item's image path into a URL (relative `media/…` paths live on the API origin). */
   resolveUrl: (url: string) => string;
+  labels: RowLabels;
 };
 
-/** One live item: thumbnail, title linking to the listing (new window), price, seller, keywords, time. */
-export const LiveItemRow = memo(function LiveItemRow({ item, resolveUrl }: LiveItemRowProps) {
-  const { t } = useTranslation('feed');
+/**
+ * One live item: thumbnail, title linking to the listing (new window), price, seller, keywords, time.
+ * Plain elements styled by Feed.module.css, no Mantine components and no hooks: at the server's fastest
+ * rate the whole list turns over several times a second, so a row must be cheap to mount (the bench's
+ * feed.frames.dropped and feed.longtask.max, scripts/bench-feed.ts).
+ */
+export const LiveItemRow = memo(function LiveItemRow({ item, resolveUrl, labels }: LiveItemRowProps) {
   const title = item.url ? (
     <a className={classes.title} href={item.url} target="_blank" rel="noopener noreferrer">
       {item.title}
@@ -28,30 +37,18 @@ export const LiveItemRow = memo(function LiveItemRow({ item, resolveUrl }: LiveI
         <div className={classes.thumb} aria-hidden="true" />
       )}
       <div className={classes.body}>
-        <Text size="sm" lineClamp={2}>
-          {title}
-        </Text>
-        <Group gap={8} mt={4} wrap="wrap">
-          {item.price != null && (
-            <span className={classes.price}>{t('price', { value: item.price.toFixed(2) })}</span>
-          )}
-          {item.seller && (
-            <Text size="xs" c="dimmed">
-              {t('seller', { name: item.seller })}
-            </Text>
-          )}
+        <div className={classes.headline}>{title}</div>
+        <div className={classes.meta}>
+          {item.price != null && <span className={classes.price}>{labels.price(item.price.toFixed(2))}</span>}
+          {item.seller && <span className={classes.dimmed}>{labels.seller(item.seller)}</span>}
           {(item.keywords ?? []).map((keyword) => (
-            <Badge key={keyword} size="xs" variant="light" radius="sm" tt="none">
+            <span key={keyword} className={classes.keyword}>
               {keyword}
-            </Badge>
+            </span>
           ))}
-        </Group>
+        </div>
       </div>
-      {item.time && (
-        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-          {item.time}
-        </Text>
-      )}
+      {item.time && <span className={`${classes.dimmed} ${classes.time}`}>{item.time}</span>}
     </div>
   );
 });
