@@ -31,7 +31,7 @@ export function Cell({
   row: Row;
   loaded?: CrudOption[] | undefined;
 }) {
-  const { dictionaries, deptNames } = useCrudEnv();
+  const { dictionaries, deptNames, fileUrl = (url: string) => url } = useCrudEnv();
   const value = row[field.name];
   const render = columnOf(field)?.render;
   if (render) return render(row);
@@ -49,7 +49,7 @@ export function Cell({
   if (field.kind === 'dept')
     return <>{value == null || value === '' ? '' : (deptNames[Number(value)] ?? String(value))}</>;
   if ((field.kind === 'image' || field.kind === 'avatar') && typeof value === 'string' && value)
-    return <Image src={value} w={32} h={32} radius="sm" fit="cover" alt="" />;
+    return <Image src={fileUrl(value)} w={32} h={32} radius="sm" fit="cover" alt="" />;
   if (value === null || value === undefined) return null;
   return <>{typeof value === 'object' ? JSON.stringify(value) : String(value)}</>;
 }

@@ -18,26 +18,29 @@ export function ConfirmButton({
           {label}
         </Button>
       </Popover.Target>
-      <Popover.Dropdown>
-        <Text fz="sm" mb="xs">
-          {question ?? t('confirm_delete')}
-        </Text>
-        <Group gap="xs" justify="flex-end">
-          <Button size="xs" variant="default" onClick={() => setOpen(false)}>
-            {t('cancel')}
-          </Button>
-          <Button
-            size="xs"
-            color="red"
-            onClick={() => {
-              setOpen(false);
-              onConfirm();
-            }}
-          >
-            {t('confirm')}
-          </Button>
-        </Group>
-      </Popover.Dropdown>
+      {/* Only while open: a dropdown mounts a portal node, and a 100-row table has two of these a row. */}
+      {open && (
+        <Popover.Dropdown>
+          <Text fz="sm" mb="xs">
+            {question ?? t('confirm_delete')}
+          </Text>
+          <Group gap="xs" justify="flex-end">
+            <Button size="xs" variant="default" onClick={() => setOpen(false)}>
+              {t('cancel')}
+            </Button>
+            <Button
+              size="xs"
+              color="red"
+              onClick={() => {
+                setOpen(false);
+                onConfirm();
+              }}
+            >
+              {t('confirm')}
+            </Button>
+          </Group>
+        </Popover.Dropdown>
+      )}
     </Popover>
   );
 }

@@ -28,6 +28,7 @@ export function CrudPage({ resource, aside }: { resource: CrudResource; aside?: 
   const [hidden, setHidden] = useState<Set<string>>(
     () => new Set(columns.filter((f) => columnOf(f)?.hidden).map((f) => f.name)),
   );
+  const visibleColumns = useMemo(() => columns.filter((f) => !hidden.has(f.name)), [columns, hidden]);
   const ctx = { http: env.http, reload: list.reload };
   const can = (a: keyof NonNullable<CrudResource['actions']>) => resource.actions?.[a] ?? true;
   const open = (mode: FormTarget['mode'], row: Row) =>
@@ -122,7 +123,7 @@ export function CrudPage({ resource, aside }: { resource: CrudResource; aside?: 
       <CrudTable
         resource={resource}
         list={list}
-        columns={columns.filter((f) => !hidden.has(f.name))}
+        columns={visibleColumns}
         loaded={loaded}
         selected={selected}
         onSelect={setSelected}

@@ -1,5 +1,5 @@
 import { ActionIcon, Checkbox, Group, Table, Text, UnstyledButton } from '@mantine/core';
-import { type ReactNode, useState } from 'react';
+import { memo, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Cell } from './Cell.tsx';
 import { columnOf } from './query.ts';
@@ -21,8 +21,29 @@ const STICKY = { position: 'sticky', right: 0, background: 'var(--mantine-color-
 
 const hasChildren = (row: Row) => Boolean(row.hasChild ?? Number(row.has_children) > 0);
 
-/** The resource's table: small, sortable datetime headers, selection, lazily expanding tree rows. */
-export function CrudTable({ resource, list, columns, loaded, selected, onSelect, actions }: Props) {
+/**
+ * The resource's table: small, sortable datetime headers, selection, lazily expanding tree rows. Rendered
+ * again only when what it shows changes: a page change re-renders the page around it at once (the pager),
+ * but the rows only when the new ones arrive — with 100 rows of Mantine cells that render is most of a page
+ * change. (`actions` and the list's setters are not compared: they act through state setters and the
+ * resource, which are compared or stable.)
+ */
+export const CrudTable = memo(
+  CrudTableView,
+  (a, b) =>
+    a.resource === b.resource &&
+    a.columns === b.columns &&
+    a.loaded === b.loaded &&
+    a.selected === b.selected &&
+    a.onSelect === b.onSelect &&
+    a.list.rows === b.list.rows &&
+    a.list.children === b.list.children &&
+    a.list.state.ordering === b.list.state.ordering &&
+    // `loading` only shows in the empty table
+    (a.list.loading === b.list.loading || b.list.rows.length > 0),
+);
+
+function CrudTableView({ resource, list, columns, loaded, selected, onSelect, actions }: Props) {
   const { t } = useTranslation('crud');
   const [open, setOpen] = useState<Set<string>>(new Set());
   const ids = list.rows.map((r) => String(r.id));

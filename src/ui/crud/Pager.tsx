@@ -23,7 +23,19 @@ export function Pager({ list, paged }: { list: CrudList; paged: boolean }) {
             onChange={(v) => v && list.setLimit(Number(v))}
             allowDeselect={false}
           />
-          <Pagination size="sm" total={pages} value={list.state.page} onChange={list.setPage} />
+          <Pagination
+            size="sm"
+            total={pages}
+            value={list.state.page}
+            onChange={list.setPage}
+            getControlProps={(control) =>
+              control === 'previous'
+                ? { 'aria-label': t('page_previous') }
+                : control === 'next'
+                  ? { 'aria-label': t('page_next') }
+                  : {}
+            }
+          />
         </>
       )}
     </Group>

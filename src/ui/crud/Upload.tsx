@@ -17,7 +17,7 @@ export function ImageUpload(props: {
   error?: string | undefined;
 }) {
   const { t } = useTranslation('crud');
-  const { http } = useCrudEnv();
+  const { http, fileUrl = (url: string) => url } = useCrudEnv();
   const [busy, setBusy] = useState(false);
   const urls = (Array.isArray(props.value) ? props.value : props.value ? [props.value] : []).map(String);
   const add = async (files: File[] | File | null) => {
@@ -39,7 +39,7 @@ export function ImageUpload(props: {
       <Group gap="xs">
         {urls.map((url) => (
           <div key={url} style={{ position: 'relative' }}>
-            <Image src={url} w={100} h={100} radius="sm" fit="cover" alt="" />
+            <Image src={fileUrl(url)} w={100} h={100} radius="sm" fit="cover" alt="" />
             {!props.disabled && (
               <CloseButton
                 size="xs"

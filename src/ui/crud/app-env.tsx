@@ -28,6 +28,7 @@ import { getRouteGuardRef, getSessionRef } from '../../machines/app/selectors.ts
 import { hasPermission } from '../../machines/routeGuard/permissions.ts';
 import { selectMenuRecords } from '../../machines/routeGuard/selectors.ts';
 import { selectDepartments, selectDictionaries, selectUser } from '../../machines/session/selectors.ts';
+import { getConfig, resolveApiUrl } from '../../services/config.ts';
 import { i18n } from '../../services/i18n/index.ts';
 import { AppActor } from '../app/actor.ts';
 import { usePageServices } from '../pages/services.ts';
@@ -66,6 +67,7 @@ function AppEnv({ children }: { children: ReactNode }) {
       deptNames: departments?.names ?? {},
       userDept: user?.dept ?? null,
       can: (value) => hasPermission(grantedPermissions(menus), pathname, value),
+      fileUrl: (url) => resolveApiUrl(getConfig().apiBase, url),
     }),
     [http, dictionaries, departments, menus, user, pathname],
   );

@@ -14,6 +14,11 @@ export type CrudEnv = {
   userDept?: number | null | undefined;
   /** `<Permission value>` check for the current route (seed §6). */
   can(value: string): boolean;
+  /**
+   * Where an uploaded file's url points: uploads answer relative `media/files/…` paths, which live on the
+   * API origin (`resolveApiUrl`), not under the page's own path. Absent: the url as given.
+   */
+  fileUrl?: (url: string) => string;
 };
 
 const CrudEnvContext = createContext<CrudEnv | null>(null);

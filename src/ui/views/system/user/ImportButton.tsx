@@ -1,5 +1,5 @@
-import { Button, FileButton, Menu } from '@mantine/core';
-import { useState } from 'react';
+import { Button, Menu } from '@mantine/core';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveBlob } from '../../../../services/api/export.ts';
 import type { HttpClient } from '../../../../services/http/types.ts';
@@ -11,6 +11,9 @@ import { USER_URL } from './resource.ts';
 export function ImportButton({ http, onDone }: { http: HttpClient; onDone(): void }) {
   const { t } = useTranslation('system');
   const [busy, setBusy] = useState(false);
+  // The file input lives outside the menu: a menu item's click closes (unmounts) the dropdown before the
+  // browser reports the chosen file, so an input inside it would never see the change.
+  const input = useRef<HTMLInputElement>(null);
   const template = async () => {
     try {
       const file = await http.download({ method: 'GET', url: `${USER_URL}import/`, kind: 'export' });
@@ -41,6 +44,8 @@ export function ImportButton({ http, onDone }: { http: HttpClient; onDone(): voi
       // shown by the http client (row errors come as the server's message)
     } finally {
       setBusy(false);
+      // Cleared after every upload, so choosing the same (corrected) file again uploads it again.
+      if (input.current) input.current.value = '';
     }
   };
   return (
@@ -53,11 +58,17 @@ export function ImportButton({ http, onDone }: { http: HttpClient; onDone(): voi
         </Menu.Target>
         <Menu.Dropdown>
           <Menu.Item onClick={() => void template()}>{t('user.download_template')}</Menu.Item>
-          <FileButton onChange={(f) => void upload(f)} accept=".xlsx,.xls">
-            {(props) => <Menu.Item {...props}>{t('user.upload_import')}</Menu.Item>}
-          </FileButton>
+          <Menu.Item onClick={() => input.current?.click()}>{t('user.upload_import')}</Menu.Item>
         </Menu.Dropdown>
       </Menu>
+      <input
+        ref={input}
+        type="file"
+        accept=".xlsx,.xls"
+        hidden
+        data-testid="user-import-input"
+        onChange={(e) => void upload(e.currentTarget.files?.[0] ?? null)}
+      />
     </Permission>
   );
 }

@@ -72,27 +72,30 @@ export function PasswordActions({ row, http }: { row: Row; http: HttpClient }) {
           onConfirm={() => void toDefault()}
         />
       </Permission>
-      <Modal opened={open} onClose={() => setOpen(false)} title={t('user.reset_password')} centered>
-        <Stack gap="sm">
-          <PasswordInput
-            label={t('user.new_password')}
-            value={first}
-            onChange={(e) => setFirst(e.currentTarget.value)}
-          />
-          <PasswordInput
-            label={t('user.new_password2')}
-            value={second}
-            error={error}
-            onChange={(e) => setSecond(e.currentTarget.value)}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setOpen(false)}>
-              {t('crud:cancel')}
-            </Button>
-            <Button onClick={() => void submit()}>{t('crud:save')}</Button>
-          </Group>
-        </Stack>
-      </Modal>
+      {/* Mounted only while open: a closed modal still mounts a portal node, one per table row. */}
+      {open && (
+        <Modal opened onClose={() => setOpen(false)} title={t('user.reset_password')} centered>
+          <Stack gap="sm">
+            <PasswordInput
+              label={t('user.new_password')}
+              value={first}
+              onChange={(e) => setFirst(e.currentTarget.value)}
+            />
+            <PasswordInput
+              label={t('user.new_password2')}
+              value={second}
+              error={error}
+              onChange={(e) => setSecond(e.currentTarget.value)}
+            />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setOpen(false)}>
+                {t('crud:cancel')}
+              </Button>
+              <Button onClick={() => void submit()}>{t('crud:save')}</Button>
+            </Group>
+          </Stack>
+        </Modal>
+      )}
     </>
   );
 }
