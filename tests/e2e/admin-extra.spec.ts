@@ -172,7 +172,9 @@ test('an avatar uploaded in the user form previews at 100×100 and is saved on t
   await expect(row.locator(`img[src="${src}"]`)).toBeVisible();
 });
 
-test('a new site name on the config page shows on the login page after signing out', async ({ page }) => {
+test('a new site name on the config page shows in the header at once and on the login page after signing out', async ({
+  page,
+}) => {
   await signIn(page, server());
   await page.goto(`${server().url}/config`);
   await page.getByRole('tab', { name: '登录页配置' }).click();
@@ -180,6 +182,7 @@ test('a new site name on the config page shows on the login page after signing o
   const settings = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/init/settings/');
   await page.getByRole('tabpanel').getByRole('button', { name: '保存' }).click();
   await settings;
+  await expect(page.getByTestId('brand-name')).toHaveText('巡检运维台');
 
   await page.getByTestId('user-menu').click();
   await page.getByRole('menuitem', { name: '注销' }).click();

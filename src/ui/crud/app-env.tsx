@@ -68,8 +68,9 @@ function AppEnv({ children }: { children: ReactNode }) {
       userDept: user?.dept ?? null,
       can: (value) => hasPermission(grantedPermissions(menus), pathname, value),
       fileUrl: (url) => resolveApiUrl(getConfig().apiBase, url),
+      onSettingsChanged: (settings) => session.send({ type: 'session.settingsUpdated', settings }),
     }),
-    [http, dictionaries, departments, menus, user, pathname],
+    [http, dictionaries, departments, menus, user, pathname, session],
   );
   return <CrudEnvProvider value={env}>{children}</CrudEnvProvider>;
 }

@@ -1,4 +1,5 @@
 import { createContext, type ReactNode, use } from 'react';
+import type { Settings } from '../../contract/session.ts';
 import type { Dictionaries } from '../../services/api/types.ts';
 import type { HttpClient } from '../../services/http/types.ts';
 
@@ -19,6 +20,8 @@ export type CrudEnv = {
    * API origin (`resolveApiUrl`), not under the page's own path. Absent: the url as given.
    */
   fileUrl?: (url: string) => string;
+  /** The system settings were saved and read again (the session keeps the header's site name and logo). */
+  onSettingsChanged?: (settings: Settings) => void;
 };
 
 const CrudEnvContext = createContext<CrudEnv | null>(null);

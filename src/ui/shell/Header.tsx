@@ -50,7 +50,11 @@ export function Header({
     <div className={classes.header}>
       <div className={classes.brand} data-collapsed={collapsed || undefined}>
         <img src={logo || '/logo.svg'} alt="" className={classes.brandLogo} />
-        {!collapsed && <span className={classes.brandName}>{productName}</span>}
+        {!collapsed && (
+          <span className={classes.brandName} data-testid="brand-name">
+            {productName}
+          </span>
+        )}
       </div>
       <Tooltip label={t('toggle_aside')} withArrow>
         <ActionIcon

@@ -1,6 +1,7 @@
 import { Button, Group, Loader, Paper, SimpleGrid, Tabs } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { settingsSchema } from '../../../../contract/session.ts';
 import { showNotice, TOAST_DURATION_MS } from '../../../../services/notify.ts';
 import { AppCrudEnv } from '../../../crud/app-env.tsx';
 import { useCrudEnv } from '../../../crud/env.tsx';
@@ -12,7 +13,7 @@ const CONFIG_URL = '/api/system/system_config/';
 /** 系统配置: one tab per group; 保存 sends the group's values to save_content/ and reloads the settings. */
 function ConfigPage() {
   const { t } = useTranslation('system');
-  const { http } = useCrudEnv();
+  const { http, onSettingsChanged } = useCrudEnv();
   const [rows, setRows] = useState<ConfigRow[] | null>(null);
   const [values, setValues] = useState<Record<number, unknown>>({});
   const [tab, setTab] = useState<string | null>(null);
@@ -35,8 +36,10 @@ function ConfigPage() {
     setSaving(true);
     try {
       const env = await http.put(`${CONFIG_URL}save_content/`, items);
-      // The settings map is read from this table: fetching it again shows the change at once.
-      await http.get('/api/init/settings/');
+      // The settings map is read from this table: fetching it again shows the change at once (the header's
+      // site name and logo through the session; the login page reads it on every visit).
+      const fresh = settingsSchema.safeParse((await http.get('/api/init/settings/')).data);
+      if (fresh.success) onSettingsChanged?.(fresh.data);
       showNotice({
         kind: 'success',
         message: typeof env.msg === 'string' ? env.msg : t('config.saved'),
