@@ -39,12 +39,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, chromium, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import autocannon from 'autocannon';
 import { signParams } from '../src/contract/sign.ts';
 import { FEED_DISPLAY_LIMIT } from '../src/ui/feed/live.ts';
 import { apiSignIn } from '../tests/e2e/support/api.ts';
 import { ROOT, startServer, type TestServer } from '../tests/e2e/support/server.ts';
+import { formSignIn, openBenchPage, signSecret, usedHeap } from './bench-lib/console.ts';
 import {
   type FeedProbeRecord,
   feedProbeDone,
@@ -81,39 +82,7 @@ const MB = 1024 * 1024;
 
 type Result = { ok: boolean };
 
-async function signSecret(server: TestServer): Promise<string> {
-  const text = await (await fetch(`${server.url}/app-config.js`)).text();
-  return /"signSecret"\s*:\s*"([^"]*)"/.exec(text)?.[1] ?? '';
-}
-
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message.split('\n')[0] : String(error));
-
-/** Signs in through the form, the captcha answered through the server's test hook (as bench-shell.ts). */
-async function signIn(page: Page, server: TestServer): Promise<void> {
-  const captchaResponse = page
-    .waitForResponse((r) => new URL(r.url()).pathname === '/api/captcha/', { timeout: 30_000 })
-    .catch(() => undefined);
-  await page.goto(`${server.url}/login`);
-  await page.getByLabel('用户名').waitFor({ state: 'visible', timeout: 30_000 });
-  const response = await captchaResponse;
-  const body = response ? ((await response.json()) as { data?: { key?: unknown } }) : undefined;
-  const key = body?.data?.key;
-  await page.getByLabel('用户名').fill('superadmin');
-  await page.getByLabel('密码', { exact: true }).fill('admin123456');
-  const captchaField = page.getByRole('textbox', { name: '验证码', exact: true });
-  if (key !== undefined && key !== null) await captchaField.fill(await server.captchaAnswer(String(key)));
-  await page.getByLabel('密码', { exact: true }).press('Enter');
-  await page.getByTestId('user-menu').waitFor({ state: 'visible', timeout: 30_000 });
-}
-
-async function usedHeap(page: Page): Promise<number> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('HeapProfiler.enable');
-  for (let i = 0; i < 3; i++) await cdp.send('HeapProfiler.collectGarbage');
-  const { usedSize } = await cdp.send('Runtime.getHeapUsage');
-  await cdp.detach();
-  return usedSize;
-}
 
 const KEYWORDS = ['相机', '键盘', '显卡', '耳机', '手表', '镜头', '主板', '显示器'];
 
@@ -182,16 +151,9 @@ async function todayCount(page: Page): Promise<number> {
 async function measureFeed(server: TestServer, secret: string): Promise<Result> {
   let browser: Browser | undefined;
   try {
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-    });
-    const context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1440, height: 900 } });
-    // tsx (esbuild keepNames) wraps named functions in `__name(…)`, also inside page.evaluate callbacks.
-    await context.addInitScript('globalThis.__name = (fn) => fn;');
-    const page = await context.newPage();
-    page.setDefaultTimeout(30_000);
-    await signIn(page, server);
+    let page: Page;
+    ({ browser, page } = await openBenchPage(30_000));
+    await formSignIn(page, server);
     if (new URL(page.url()).pathname !== '/index') await page.goto(`${server.url}/index`);
     await page.locator('[data-testid="feed-connection"][data-state="connected"]').waitFor();
     const before = await todayCount(page);
@@ -211,7 +173,7 @@ async function measureFeed(server: TestServer, secret: string): Promise<Result> 
     const record: FeedProbeRecord = await page.evaluate(readFeedProbe);
     await page.waitForTimeout(200);
     const heapAfter = await usedHeap(page);
-    await context.close();
+    await page.context().close();
 
     console.log(`feed.ingest.items: ${pushed.items} items in ${pushed.seconds.toFixed(1)} s`);
     figure('feed.ingest.rate', pushed.items / pushed.seconds, 'items/s', 0);

@@ -12,12 +12,18 @@
  *   shell.tabs.heap.before/after   used JS heap after a forced GC before and after opening and closing
  *                                  200 tabs; shell.tabs.heap.growth the difference, MB
  */
-import { type Browser, chromium, type Page } from '@playwright/test';
-import { md5Hex } from '../src/contract/password.ts';
-import { signParams } from '../src/contract/sign.ts';
+import type { Browser, Page } from '@playwright/test';
 import { buildAsideMenu, buildRoutes } from '../src/machines/routeGuard/menus.ts';
 import { buildSearchIndex, searchIndex } from '../src/ui/search/index.ts';
 import { startServer, type TestServer } from '../tests/e2e/support/server.ts';
+import {
+  apiAccessToken,
+  formSignIn,
+  openBenchPage,
+  signedFetch,
+  signSecret,
+  usedHeap,
+} from './bench-lib/console.ts';
 import { generateWebRouter } from './bench-lib/menus.ts';
 import { figure, median } from './bench-lib/stats.ts';
 
@@ -94,43 +100,18 @@ function measurePure(): Result {
   return { ok };
 }
 
-/** A signed API call, as the console makes it (tests/e2e/tabs.spec.ts does the same). */
-async function call(server: TestServer, method: string, path: string, body?: object, token?: string) {
-  const config = await (await fetch(`${server.url}/app-config.js`)).text();
-  const secret = /"signSecret"\s*:\s*"([^"]*)"/.exec(config)?.[1] ?? '';
-  const timestamp = Math.floor(Date.now() / 1000);
-  const sign = signParams(secret, { ...body }, timestamp);
-  const headers: Record<string, string> = body ? { 'content-type': 'application/json' } : {};
-  if (token) headers.Authorization = `JWT ${token}`;
-  const response = await fetch(`${server.url}${path}?timestamp=${timestamp}&sign=${sign}`, {
-    method,
-    headers,
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const envelope = (await response.json()) as { code: number; msg: unknown; data: Record<string, unknown> };
-  if (envelope.code !== 2000) throw new Error(`${method} ${path}: ${JSON.stringify(envelope.msg)}`);
-  return envelope.data;
-}
-
 type BenchPage = { name: string; path: string };
 
 async function createPages(server: TestServer): Promise<BenchPage[]> {
-  const captcha = await call(server, 'GET', '/api/captcha/');
-  const login: Record<string, unknown> = { username: 'superadmin', password: md5Hex('admin123456') };
-  if (captcha.key !== undefined && captcha.key !== null) {
-    login.captcha = await server.captchaAnswer(String(captcha.key));
-    login.captchaKey = captcha.key;
-  }
-  const { access } = (await call(server, 'POST', '/api/login/', login)) as { access: string };
+  const secret = await signSecret(server);
+  const access = await apiAccessToken(server, secret);
   const pages: BenchPage[] = [];
   for (let i = 0; i < TAB_PAGES; i++) {
     const n = String(i + 1).padStart(2, '0');
     const page = { name: `基准页${n}`, path: `/bench${n}` };
-    await call(
-      server,
-      'POST',
-      '/api/system/menu/',
-      {
+    const created = await signedFetch(server, secret, 'POST', '/api/system/menu/', {
+      token: access,
+      body: {
         name: page.name,
         icon: 'file',
         sort: 100 + i,
@@ -143,29 +124,11 @@ async function createPages(server: TestServer): Promise<BenchPage[]> {
         visible: true,
         status: true,
       },
-      access,
-    );
+    });
+    if (created.code !== 2000) throw new Error(`create menu ${page.path}: ${JSON.stringify(created.msg)}`);
     pages.push(page);
   }
   return pages;
-}
-
-/** Signs in through the form, the captcha answered through the server's test hook. */
-async function signIn(page: Page, server: TestServer): Promise<void> {
-  const captchaResponse = page
-    .waitForResponse((r) => new URL(r.url()).pathname === '/api/captcha/', { timeout: 30_000 })
-    .catch(() => undefined);
-  await page.goto(`${server.url}/login`);
-  await page.getByLabel('用户名').waitFor({ state: 'visible', timeout: 30_000 });
-  const response = await captchaResponse;
-  const body = response ? ((await response.json()) as { data?: { key?: unknown } }) : undefined;
-  const key = body?.data?.key;
-  await page.getByLabel('用户名').fill('superadmin');
-  await page.getByLabel('密码', { exact: true }).fill('admin123456');
-  const captchaField = page.getByRole('textbox', { name: '验证码', exact: true });
-  if (key !== undefined && key !== null) await captchaField.fill(await server.captchaAnswer(String(key)));
-  await page.getByLabel('密码', { exact: true }).press('Enter');
-  await page.getByTestId('user-menu').waitFor({ state: 'visible', timeout: 30_000 });
 }
 
 const tabSelector = (path: string) => `[role="tablist"] [role="tab"][data-key="${path}"]`;
@@ -236,15 +199,6 @@ async function openAndCloseInPage(page: Page, paths: string[], cycles: number): 
   );
 }
 
-async function usedHeap(page: Page): Promise<number> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('HeapProfiler.enable');
-  for (let i = 0; i < 3; i++) await cdp.send('HeapProfiler.collectGarbage');
-  const { usedSize } = await cdp.send('Runtime.getHeapUsage');
-  await cdp.detach();
-  return usedSize;
-}
-
 async function measureTabs(outDir: string): Promise<void> {
   let server: TestServer | undefined;
   let browser: Browser | undefined;
@@ -252,16 +206,9 @@ async function measureTabs(outDir: string): Promise<void> {
   try {
     server = await startServer({ env: { WEB_DIR: outDir } });
     const pages = await createPages(server);
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-    });
-    const context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1440, height: 900 } });
-    // tsx (esbuild keepNames) wraps named functions in `__name(…)`, also inside page.evaluate callbacks.
-    await context.addInitScript('globalThis.__name = (fn) => fn;');
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    await signIn(page, server);
+    let page: Page;
+    ({ browser, page } = await openBenchPage(15_000));
+    await formSignIn(page, server);
     const bar = await page
       .locator('[role="tablist"]')
       .first()
@@ -303,7 +250,7 @@ async function measureTabs(outDir: string): Promise<void> {
     figure('shell.tabs.heap.before', before / MB, 'MB');
     figure('shell.tabs.heap.after200', after / MB, 'MB');
     figure('shell.tabs.heap.growth', (after - before) / MB, 'MB');
-    await context.close();
+    await page.context().close();
   } catch (error) {
     const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
     if (stage === 'switch') console.log(`shell.tabs.switch.30: n/a (${reason})`);

@@ -21,9 +21,9 @@
  */
 import { rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { type Browser, chromium, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { ROOT, startServer, type TestServer } from '../tests/e2e/support/server.ts';
-import { apiAccessToken, formSignIn, signedFetch, signSecret } from './bench-lib/console.ts';
+import { apiAccessToken, formSignIn, openBenchPage, signedFetch, signSecret } from './bench-lib/console.ts';
 import { figure, median } from './bench-lib/stats.ts';
 import { createUsersDb } from './bench-lib/users-db.ts';
 
@@ -152,15 +152,8 @@ async function measureBrowser(server: TestServer): Promise<void> {
   let browser: Browser | undefined;
   let stage = 'users.page.change';
   try {
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-    });
-    const context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1440, height: 900 } });
-    // tsx (esbuild keepNames) wraps named functions in `__name(…)`, also inside page.evaluate callbacks.
-    await context.addInitScript('globalThis.__name = (fn) => fn;');
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
+    let page: Page;
+    ({ browser, page } = await openBenchPage(15_000));
     await formSignIn(page, server);
     await page.goto(`${server.url}/user`);
     await page.locator(ROWS).first().waitFor({ state: 'visible', timeout: 30_000 });
@@ -173,7 +166,7 @@ async function measureBrowser(server: TestServer): Promise<void> {
     await page.waitForFunction((selector) => document.querySelectorAll(selector).length === 100, ROWS);
     await nextPage(page);
     await pageChanges(page, 'users.page.change.100');
-    await context.close();
+    await page.context().close();
   } catch (error) {
     const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
     console.log(`${stage}: n/a (${reason})`);

@@ -1,6 +1,6 @@
 // What a benchmark needs to talk to the reference server as the console does: signed API calls (query and
 // JSON body signed, src/contract/sign.ts) and signing in through the login form in a browser.
-import type { Page } from '@playwright/test';
+import { type Browser, chromium, type Page } from '@playwright/test';
 import { md5Hex } from '../../src/contract/password.ts';
 import { signParams } from '../../src/contract/sign.ts';
 import type { TestServer } from '../../tests/e2e/support/server.ts';
@@ -74,4 +74,31 @@ export async function formSignIn(
   if (key !== undefined && key !== null) await captchaField.fill(await server.captchaAnswer(String(key)));
   await page.getByLabel('密码', { exact: true }).press('Enter');
   await page.getByTestId('user-menu').waitFor({ state: 'visible', timeout: 30_000 });
+}
+
+/**
+ * Headless Debian Chromium with one zh-CN page at 1440×900, as the benches drive the console. tsx (esbuild
+ * keepNames) wraps named functions in `__name(…)`, also inside page.evaluate callbacks: the init script
+ * makes that a no-op in the page.
+ */
+export async function openBenchPage(timeoutMs = 15_000): Promise<{ browser: Browser; page: Page }> {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+  });
+  const context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1440, height: 900 } });
+  await context.addInitScript('globalThis.__name = (fn) => fn;');
+  const page = await context.newPage();
+  page.setDefaultTimeout(timeoutMs);
+  return { browser, page };
+}
+
+/** Used JS heap after forced garbage collections (Chrome DevTools Protocol), bytes. */
+export async function usedHeap(page: Page): Promise<number> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('HeapProfiler.enable');
+  for (let i = 0; i < 3; i++) await cdp.send('HeapProfiler.collectGarbage');
+  const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+  await cdp.detach();
+  return usedSize;
 }

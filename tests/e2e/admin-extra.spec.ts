@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { deflateSync } from 'node:zlib';
 import { expect, type Page, test } from '@playwright/test';
 import { readXlsx, writeXlsx } from '../../server/modules/crud/xlsx.ts';
 import { TEMPLATE_COLUMNS } from '../../server/modules/user-admin/import.ts';
-import { signParams } from '../../src/contract/sign.ts';
-import { apiSignIn } from './support/api.ts';
+import { apiGet, apiSignIn } from './support/api.ts';
 import { openLogin, signIn, startServerForThisFile } from './support/console.ts';
+import { png } from './support/files.ts';
 
 const server = startServerForThisFile();
 
@@ -20,57 +19,10 @@ type UserRow = {
 const userTable = (page: Page) => page.getByTestId('crud-table-user');
 const dialog = (page: Page) => page.getByRole('dialog');
 
-/** The user list's `search=` answer over the API (query parameters are signed like a body's). */
+/** The user list's `search=` answer over the API. */
 async function usersMatching(search: string): Promise<{ total: number; data: UserRow[] }> {
   const { access } = await apiSignIn(server());
-  const config = await (await fetch(`${server().url}/app-config.js`)).text();
-  const secret = /"signSecret"\s*:\s*"([^"]*)"/.exec(config)?.[1] ?? '';
-  const query = { search, limit: '50' };
-  const timestamp = Math.floor(Date.now() / 1000);
-  const params = new URLSearchParams({
-    ...query,
-    timestamp: String(timestamp),
-    sign: signParams(secret, query, timestamp),
-  });
-  const response = await fetch(`${server().url}/api/system/user/?${params}`, {
-    headers: { Authorization: `JWT ${access}` },
-  });
-  const body = (await response.json()) as { code: number; data: { total: number; data: UserRow[] } };
-  expect(body.code).toBe(2000);
-  return body.data;
-}
-
-/** A valid w×h PNG of one colour, built here so the test needs no binary fixture. */
-function png(width: number, height: number, rgb: [number, number, number]): Buffer {
-  const table = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (buf: Buffer) => {
-    let c = 0xffffffff;
-    for (const byte of buf) c = (table[(c ^ byte) & 0xff] as number) ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const out = Buffer.alloc(body.length + 8);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc(body), body.length + 4);
-    return out;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => rgb).flat())]);
-  return Buffer.concat([
-    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: height }, () => row)))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  return apiGet(server(), access, '/api/system/user/', { search, limit: '50' });
 }
 
 /** 导入 → 上传导入文件, answering the file chooser with `workbook`. */

@@ -1,7 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { apiCall, apiSignIn } from './support/api.ts';
 import { signIn, startServerForThisFile } from './support/console.ts';
-import type { TestServer } from './support/server.ts';
 
 const server = startServerForThisFile();
 

@@ -17,12 +17,15 @@ async function call<T>(
   path: string,
   body?: object,
   token?: string,
+  query: Record<string, string> = {},
 ) {
   const timestamp = Math.floor(Date.now() / 1000);
-  const sign = signParams(secret, { ...body }, timestamp);
+  // Query parameters are signed like a body's (src/contract/sign.ts).
+  const sign = signParams(secret, { ...query, ...body }, timestamp);
   const headers: Record<string, string> = body ? { 'content-type': 'application/json' } : {};
   if (token) headers.Authorization = `JWT ${token}`;
-  const response = await fetch(`${server.url}${path}?timestamp=${timestamp}&sign=${sign}`, {
+  const params = new URLSearchParams({ ...query, timestamp: String(timestamp), sign });
+  const response = await fetch(`${server.url}${path}?${params}`, {
     method,
     headers,
     body: body ? JSON.stringify(body) : undefined,
@@ -52,6 +55,16 @@ export async function apiSignIn(server: TestServer, username = 'superadmin', pas
     '/api/login/',
     body,
   );
+}
+
+/** A signed GET with query parameters as a signed-in user (e.g. a list's `search=`); resolves its data. */
+export async function apiGet<T = Record<string, unknown>>(
+  server: TestServer,
+  token: string,
+  path: string,
+  query: Record<string, string>,
+) {
+  return call<T>(server, await signSecret(server), 'GET', path, undefined, token, query);
 }
 
 /** A signed API call as a signed-in user (e.g. superadmin creating menus for a test). */
