@@ -7,9 +7,16 @@
  * - `signedOut`: login-free paths (/login, /auth-redirect, /bind, /register, /oauth2) pass; any other path
  *   goes to `/login?redirect=<path+search>`.
  * - `signedIn.awaitingMenus`: a token exists but the routes do not; the wanted location is kept (`pending`:
- *   the login page's `redirect`, else /index; a deep link stays itself). When the session's start-up hands
+ *   the login page's `redirect`, else /index; a deep link stays itself). A login-free page is left for
+ *   `pending` at once (on `route.signedIn`, and whenever one is requested meanwhile): the login form has done
+ *   its work, and the shell at the target shows the start-up's progress, or its error screen with retry and
+ *   sign-out when a start-up load fails (which never hands over menus). When the session's start-up hands
  *   over the menus (`route.menusLoaded`, once per sign-in), the routes are built and patched, the side menu
- *   is built from the visible entries, and the pending navigation is replayed.
+ *   is built from the visible entries, and the pending navigation is replayed (or, when no route matches
+ *   it, the router goes to /404 as for any unknown path).
+ *   The router keeps what it matched before the patch (a menu page's deep link matched the layout's
+ *   catch-all 404) until the replayed navigation is rendered; the layout shows its loader meanwhile
+ *   (src/ui/shell/ShellRoute.tsx), so a stale 404 is never drawn.
  * - `signedIn.ready`: a known path (static or menu route) passes, an unknown one goes to /404, and a
  *   login-free page goes on to the login page's `redirect` or /index (the `login` chart only exists while
  *   signed out).
@@ -47,6 +54,22 @@ const toPending = {
 } as const;
 const toNotFound = { type: 'navigate', params: { to: NOT_FOUND_PATH, replace: true } } as const;
 const leavingSession = ['clearMenus', 'resetRoutes'] as const;
+const routesArrive = [
+  {
+    type: 'storeMenus',
+    params: ({ event }: Args) => (event.type === 'route.menusLoaded' ? event.menus : []),
+  },
+  { type: 'patchRoutes', params: ({ context }: Args) => ({ routes: context.routes }) },
+] as const;
+/**
+ * A session begins: the navigation to replay is planned, and a login-free page (the login form that just
+ * signed in, or a reload of it) is left at once for its redirect, so the shell shows the start-up's progress
+ * or its error screen there instead of the login page waiting for menus that may never come.
+ */
+const signingIn = [
+  { guard: 'isAtLoginFreePath', target: 'signedIn', actions: ['planReplay', toPending] },
+  { target: 'signedIn', actions: 'planReplay' },
+] as const;
 
 export const routeGuardMachine = setup({
   types: {
@@ -75,6 +98,12 @@ export const routeGuardMachine = setup({
     isLoginFreeRequest: ({ event }) => event.type === 'route.requested' && isLoginFree(event.path),
     isKnownRequest: ({ context, event }) =>
       event.type === 'route.requested' && isKnownPath(event.path, context.routes),
+    /** The navigation to replay matches a route once these menus are in. */
+    isReplayKnown: ({ context, event }) =>
+      event.type === 'route.menusLoaded' &&
+      isKnownPath(context.pending ?? targetAfterSignIn(context.location), buildRoutes(event.menus)),
+    /** The router is on a login-free page (the login form). */
+    isAtLoginFreePath: ({ context }) => context.location !== null && isLoginFree(context.location.path),
     /** The router is on a page that needs a session. */
     isAtProtectedPath: ({ context }) => context.location !== null && !isLoginFree(context.location.path),
   },
@@ -86,7 +115,7 @@ export const routeGuardMachine = setup({
     waitingForSession: {
       on: {
         'route.requested': { actions: 'storeLocation' },
-        'route.signedIn': { target: 'signedIn', actions: 'planReplay' },
+        'route.signedIn': signingIn,
         'route.signedOut': [
           { guard: 'isAtProtectedPath', target: 'signedOut', actions: toLogin },
           { target: 'signedOut' },
@@ -99,7 +128,7 @@ export const routeGuardMachine = setup({
           { guard: 'isLoginFreeRequest', actions: 'storeLocation' },
           { actions: ['storeLocation', toLogin] },
         ],
-        'route.signedIn': { target: 'signedIn', actions: 'planReplay' },
+        'route.signedIn': signingIn,
       },
     },
     signedIn: {
@@ -113,16 +142,20 @@ export const routeGuardMachine = setup({
       states: {
         awaitingMenus: {
           on: {
-            'route.requested': { actions: ['storeLocation', 'planReplay'] },
-            'route.menusLoaded': {
-              target: 'ready',
-              actions: [
-                { type: 'storeMenus', params: ({ event }) => event.menus },
-                { type: 'patchRoutes', params: ({ context }) => ({ routes: context.routes }) },
-                toPending,
-                'forgetPending',
-              ],
-            },
+            'route.requested': [
+              // The login form is gone: on to its redirect at once (the shell waits for the menus there).
+              { guard: 'isLoginFreeRequest', actions: ['storeLocation', 'planReplay', toPending] },
+              { actions: ['storeLocation', 'planReplay'] },
+            ],
+            'route.menusLoaded': [
+              {
+                guard: 'isReplayKnown',
+                target: 'ready',
+                actions: [...routesArrive, toPending, 'forgetPending'],
+              },
+              // A deep link that no route matches: /404, as for any unknown path once the routes exist.
+              { target: 'ready', actions: [...routesArrive, toNotFound, 'forgetPending'] },
+            ],
           },
         },
         ready: {

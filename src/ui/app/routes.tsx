@@ -8,6 +8,8 @@ import { RootRoute } from './RootRoute.tsx';
 
 /** The layout route's id: menu routes are patched under it. */
 export const LAYOUT_ROUTE_ID = 'layout';
+/** The layout's catch-all (404 inside the shell). */
+export const LAYOUT_NOT_FOUND_ROUTE_ID = 'layout-not-found';
 
 /**
  * What a route tells the title and the tabs: `name` (a menu route's `component_name`), a translation key
@@ -96,6 +98,7 @@ export function createRoutes(): RouteObject[] {
             },
             ...plugins.layoutRoutes,
             {
+              id: LAYOUT_NOT_FOUND_ROUTE_ID,
               path: '*',
               ...page(() => import('../pages/NotFoundPage.tsx'), {
                 titleKey: 'pages:not_found.title',

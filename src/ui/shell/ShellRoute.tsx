@@ -28,7 +28,13 @@ import '@mantine/core/styles/Indicator.css';
 import '@mantine/core/styles/ThemeIcon.css';
 import '@mantine/core/styles/Code.css';
 import { useSelector } from '@xstate/react';
-import { useMemo } from 'react';
+import { useContext, useMemo } from 'react';
+import {
+  UNSAFE_DataRouterContext as DataRouterContext,
+  matchRoutes,
+  useLocation,
+  useMatches,
+} from 'react-router';
 import { selectIsShellReady } from '../../machines/app/selectors.ts';
 import { selectSize } from '../../machines/preferences/selectors.ts';
 import { selectAreRoutesReady } from '../../machines/routeGuard/selectors.ts';
@@ -36,14 +42,16 @@ import { selectHasStartupFailed } from '../../machines/session/selectors.ts';
 import { AppActor, usePreferencesRef, useRouteGuardRef, useSessionRef } from '../app/actor.ts';
 import { MantineRoot } from '../app/MantineRoot.tsx';
 import { PageLoader } from '../app/PageLoader.tsx';
+import { LAYOUT_NOT_FOUND_ROUTE_ID } from '../app/routes.tsx';
 import { themeOverrideForSize } from './header/size.ts';
 import { Layout } from './Layout.tsx';
 import { LogoutConfirmContainer } from './LogoutConfirmContainer.tsx';
 import { StartupErrorContainer } from './StartupErrorContainer.tsx';
 
 /**
- * The layout route (lazy). It waits for the session's start-up and the route guard's menu routes; a failed
- * start-up shows the error screen instead of the shell. The logout confirm is available in every state.
+ * The layout route (lazy). It waits for the session's start-up and the route guard's menu routes (and for
+ * the router to show the location matched against them); a failed start-up shows the error screen instead
+ * of the shell. The logout confirm is available in every state.
  * The user's component size (preferences) scales the whole shell; a change re-enters the page through
  * /refresh, so every page takes it at once.
  */
@@ -60,7 +68,8 @@ export function Component() {
 
 function SizedShell() {
   const failed = useSelector(useSessionRef(), selectHasStartupFailed);
-  const ready = useSelector(useRouteGuardRef(), selectAreRoutesReady);
+  const stale = useIsShownMatchStale();
+  const ready = useSelector(useRouteGuardRef(), selectAreRoutesReady) && !stale;
   const size = useSelector(usePreferencesRef(), selectSize);
   const override = useMemo(() => themeOverrideForSize(size), [size]);
   return (
@@ -71,4 +80,19 @@ function SizedShell() {
       <LogoutConfirmContainer />
     </MantineRoot>
   );
+}
+
+/**
+ * The match on screen is older than the router's routes: the menu routes were patched in after the router
+ * matched this location (a menu page's deep link matched the layout's catch-all 404) and the replayed
+ * navigation has not been rendered yet (its view chunk is loading, or React is still rendering the
+ * transition). Showing the layout now would draw that 404, so the loader stays until the new match is shown.
+ */
+function useIsShownMatchStale(): boolean {
+  const router = useContext(DataRouterContext)?.router;
+  const location = useLocation();
+  const shown = useMatches().at(-1)?.id;
+  if (!router || shown !== LAYOUT_NOT_FOUND_ROUTE_ID) return false;
+  const current = matchRoutes(router.routes, location)?.at(-1)?.route.id;
+  return current !== undefined && current !== shown;
 }

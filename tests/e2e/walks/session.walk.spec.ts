@@ -37,7 +37,6 @@ test('every session state a user can reach has a page check, and the walks cover
 
 for (const walk of walks) {
   test(walk.title, async ({ browser }) => {
-    test.fail(walk.knownBug !== undefined, walk.knownBug);
     const resumeAt = endedIn && page ? resumeIndex(sessionWalk, walk, endedIn) : 0;
     endedIn = undefined;
     if (resumeAt === 0 || !page) {

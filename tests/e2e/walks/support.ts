@@ -492,12 +492,6 @@ export const sessionWalk: WalkModel<SessionIntent> = {
     'signingOut.callingLogoutApi': 'the logout call is answered within the confirm action',
     'signingOut.clearingLocalData': 'clearing local data ends within the confirm action',
   },
-  knownBugs: {
-    signInStartupFails:
-      'signing in while a start-up load fails leaves /login showing 加载中… for good: the start-up error ' +
-      'screen (retry / sign out) is only rendered in the shell, and the guard leaves /login only on ' +
-      'session.ready',
-  },
   outOfReach: {
     'signedIn.token.refreshing':
       'a refresh starts on a timer or a 401 from the http client, not on a user action (token-refresh.spec.ts)',

@@ -142,6 +142,60 @@ describe('routeGuard: signed in', () => {
     actor.send({ type: 'route.signedIn' });
     go('/register');
     actor.send({ type: 'route.signedOut' });
-    expect(effects.order).toEqual(['resetRoutes']);
+    expect(effects.order.at(-1)).toBe('resetRoutes');
+    expect(effects.order.filter((e) => e.startsWith('navigate:/login'))).toEqual([]);
+  });
+});
+
+describe('routeGuard: replaying a deep link', () => {
+  it('a deep link that no menu route matches goes to /404 once the routes are in', () => {
+    const { actor, effects, go } = startGuard();
+    go('/nowhere', '?a=1');
+    actor.send({ type: 'route.signedIn' });
+    actor.send({ type: 'route.menusLoaded', menus });
+    expect(effects.order).toEqual(['patchRoutes:/dept', 'navigate:/404']);
+    expect(selectAreRoutesReady(actor.getSnapshot())).toBe(true);
+  });
+
+  it('a deep link to a menu page is replayed with its query', () => {
+    const { actor, effects, go } = startGuard();
+    go('/dept', '?a=1');
+    actor.send({ type: 'route.signedIn' });
+    actor.send({ type: 'route.menusLoaded', menus });
+    expect(effects.order).toEqual(['patchRoutes:/dept', 'navigate:/dept?a=1']);
+  });
+});
+
+describe('routeGuard: leaving the login page', () => {
+  it('signing in on the login page goes to its redirect at once, before the menus (a failed start-up shows its error there)', () => {
+    const { actor, effects, go } = startGuard();
+    actor.send({ type: 'route.signedOut' });
+    go('/login', '?redirect=%2Fdept');
+    actor.send({ type: 'route.signedIn' });
+    expect(effects.order).toEqual(['navigate:/dept']);
+    expect(selectIsAwaitingMenus(actor.getSnapshot())).toBe(true);
+    // The router arrives; when the start-up succeeds (a retry) the routes are patched and /dept replayed.
+    go('/dept');
+    expect(effects.order).toEqual(['navigate:/dept']);
+    actor.send({ type: 'route.menusLoaded', menus });
+    expect(effects.order).toEqual(['navigate:/dept', 'patchRoutes:/dept', 'navigate:/dept']);
+  });
+
+  it('a reload of the login page with a stored session goes to its redirect without waiting for the menus', () => {
+    const { actor, effects, go } = startGuard();
+    go('/login', '?redirect=%2Fdept%3Fid%3D1');
+    actor.send({ type: 'route.signedIn' });
+    expect(effects.order).toEqual(['navigate:/dept?id=1']);
+  });
+
+  it('going back to the login page while the menus are awaited returns to the target', () => {
+    const { actor, effects, go } = startGuard();
+    go('/index');
+    actor.send({ type: 'route.signedIn' });
+    expect(effects.order).toEqual([]);
+    go('/login', '?redirect=%2Fdept');
+    expect(effects.order).toEqual(['navigate:/dept']);
+    go('/login');
+    expect(effects.order).toEqual(['navigate:/dept', 'navigate:/index']);
   });
 });

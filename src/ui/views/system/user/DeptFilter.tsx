@@ -1,5 +1,5 @@
 import { getTreeExpandedState, Paper, Text, Tree, UnstyledButton, useTree } from '@mantine/core';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDeptTree } from '../../../crud/DeptSelect.tsx';
 
@@ -14,10 +14,13 @@ export function DeptFilter({
   const { t } = useTranslation('system');
   const data = useDeptTree();
   const tree = useTree();
-  const { setExpandedState } = tree;
+  // Expand everything once per loaded tree. `setExpandedState` is a new function on every render: as an
+  // effect dependency it re-ran the effect after each update, forever, starving the router's transitions.
+  const setExpanded = useRef(tree.setExpandedState);
+  setExpanded.current = tree.setExpandedState;
   useEffect(() => {
-    if (data.length) setExpandedState(getTreeExpandedState(data, '*'));
-  }, [data, setExpandedState]);
+    if (data.length) setExpanded.current(getTreeExpandedState(data, '*'));
+  }, [data]);
   return (
     <Paper p="sm" radius="md" withBorder w={220} style={{ flexShrink: 0 }} data-testid="user-dept-filter">
       <UnstyledButton fz="sm" fw={value ? 400 : 600} mb={6} onClick={() => onChange(null)}>
