@@ -8,7 +8,7 @@ import type { Db } from './index.ts';
 import type { Database } from './schema.ts';
 import { seedAdminButtons } from './seed-data/admin-buttons.ts';
 import { DICTIONARIES } from './seed-data/dictionaries.ts';
-import { MENUS, type MenuSeed, PUBLIC_ROLE_GRANTS } from './seed-data/menus.ts';
+import { MENUS, type MenuSeed, menuColumns, PUBLIC_ROLE_GRANTS } from './seed-data/menus.ts';
 import { seedMessages } from './seed-data/messages.ts';
 import { SETTINGS } from './seed-data/settings.ts';
 
@@ -119,19 +119,7 @@ async function seedMenus(trx: Trx, adminRole: number, publicRole: number): Promi
   const insert = async (menu: MenuSeed, parent_id: number | null): Promise<void> => {
     const { id } = await trx
       .insertInto('menu')
-      .values({
-        parent_id,
-        name: menu.name,
-        icon: menu.icon,
-        sort: menu.sort,
-        is_link: menu.link ?? false,
-        is_catalog: menu.catalog ?? false,
-        web_path: menu.path ?? '',
-        component: menu.component ?? '',
-        component_name: menu.componentName ?? '',
-        visible: menu.visible ?? true,
-        cache: menu.cache ?? false,
-      })
+      .values({ parent_id, ...menuColumns(menu) })
       .returning('id')
       .executeTakeFirstOrThrow();
     await trx.insertInto('role_menu').values({ role_id: adminRole, menu_id: id }).execute();

@@ -6,7 +6,7 @@
  */
 import { areaRows } from '../../server/db/seed-data/areas.ts';
 import { DICTIONARIES } from '../../server/db/seed-data/dictionaries.ts';
-import { MENUS, type MenuSeed } from '../../server/db/seed-data/menus.ts';
+import { MENUS, type MenuSeed, menuColumns } from '../../server/db/seed-data/menus.ts';
 import { SAMPLE_ITEMS } from '../../server/db/seed-data/messages.ts';
 import { SETTINGS } from '../../server/db/seed-data/settings.ts';
 
@@ -154,16 +154,7 @@ export function createDemoData(now: Date = new Date()): DemoData {
     menu.push({
       id,
       parent,
-      name: seed.name,
-      icon: seed.icon,
-      sort: seed.sort,
-      is_link: seed.link ?? false,
-      is_catalog: seed.catalog ?? false,
-      web_path: seed.path ?? '',
-      component: seed.component ?? '',
-      component_name: seed.componentName ?? '',
-      cache: seed.cache ?? false,
-      visible: seed.visible ?? true,
+      ...menuColumns(seed),
       frame_out: false,
       status: true,
       ...trail(),

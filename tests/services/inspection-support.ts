@@ -5,7 +5,7 @@
  */
 import { type AnyActorRef, createActor, fromCallback } from 'xstate';
 import { createAppMachine } from '../../src/machines/app/app.machine.ts';
-import { getLogRef, getTabsRef } from '../../src/machines/app/selectors.ts';
+import { getLogRef, getTabsRef, SYSTEM_IDS } from '../../src/machines/app/selectors.ts';
 import { createShellLogic } from '../../src/machines/app/shell.ts';
 import { startupMachine } from '../../src/machines/session/startup.machine.ts';
 import type { StoredSession } from '../../src/machines/session/types.ts';
@@ -13,6 +13,9 @@ import { createInspectionHub, type InspectionHub } from '../../src/services/insp
 import { startupData } from '../machines/session/data.ts';
 import { resolvesWith, settle } from '../machines/support/fakes.ts';
 import { accessToken } from '../machines/support/jwt.ts';
+
+/** The actors a signed-in system runs for its whole life (the login chart exists only signed out). */
+export const SIGNED_IN_ACTORS: string[] = Object.values(SYSTEM_IDS).filter((id) => id !== SYSTEM_IDS.login);
 
 export const PASSWORD = 'hunter2-secret';
 

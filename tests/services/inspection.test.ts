@@ -10,7 +10,7 @@ import { createInspectionHub, readDevtoolsFlags } from '../../src/services/inspe
 import { maskedPlain, summarize, toSafePlain } from '../../src/services/inspection-format.ts';
 import { serializeForInspector } from '../../src/services/inspection-stately.ts';
 import { createInspectionStore, EVENT_LIMIT } from '../../src/services/inspection-store.ts';
-import { PASSWORD, startSignedInSystem } from './inspection-support.ts';
+import { PASSWORD, SIGNED_IN_ACTORS, startSignedInSystem } from './inspection-support.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJleHAiOjF9.c2lnbmF0dXJl';
@@ -140,18 +140,7 @@ describe('the state panel store on a real app system', () => {
     const store = createInspectionStore(hub);
     const actors = store.actors();
     const byKey = Object.fromEntries(actors.map((a) => [a.key, a]));
-    for (const key of [
-      'app',
-      'session',
-      'routeGuard',
-      'log',
-      'tabs',
-      'fullscreen',
-      'preferences',
-      'socket',
-      'messagePoller',
-    ])
-      expect(byKey[key], key).toBeDefined();
+    for (const key of ['app', ...SIGNED_IN_ACTORS]) expect(byKey[key], key).toBeDefined();
     expect(actors[0]).toMatchObject({ key: 'app', depth: 0 });
     expect(byKey.session?.depth).toBe(1);
     expect(JSON.stringify(byKey.session?.state)).toMatch(/signedIn/);

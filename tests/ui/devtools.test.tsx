@@ -5,7 +5,7 @@ import { parseReport, replayReport } from '../../scripts/lib/replay.ts';
 import { createInspectionStore } from '../../src/services/inspection-store.ts';
 import DevtoolsTool from '../../src/ui/devtools/DevtoolsTool.tsx';
 import { formatStateValue } from '../../src/ui/devtools/StatePanel.tsx';
-import { PASSWORD, startSignedInSystem } from '../services/inspection-support.ts';
+import { PASSWORD, SIGNED_IN_ACTORS, startSignedInSystem } from '../services/inspection-support.ts';
 import { renderUi } from './support/render.tsx';
 
 afterEach(cleanup);
@@ -26,18 +26,7 @@ describe('the live state panel', () => {
     const rows = screen.getAllByTestId('devtools-actor');
     const keys = rows.map((row) => row.getAttribute('data-actor'));
     expect(keys[0]).toBe('app');
-    expect(keys).toEqual(
-      expect.arrayContaining([
-        'session',
-        'routeGuard',
-        'log',
-        'tabs',
-        'fullscreen',
-        'preferences',
-        'socket',
-        'messagePoller',
-      ]),
-    );
+    expect(keys).toEqual(expect.arrayContaining(SIGNED_IN_ACTORS));
     const stateOf = (key: string) =>
       within(rows[keys.indexOf(key)] as HTMLElement).getByTestId('devtools-actor-state').textContent;
     expect(stateOf('session')).toMatch(/^signedIn/);

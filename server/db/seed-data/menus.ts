@@ -18,6 +18,22 @@ export type MenuSeed = {
   children?: MenuSeed[];
 };
 
+/** A seeded menu's own columns (the `menu` table's), defaults filled in: the server's seed and the demo's. */
+export function menuColumns(menu: MenuSeed) {
+  return {
+    name: menu.name,
+    icon: menu.icon,
+    sort: menu.sort,
+    is_link: menu.link ?? false,
+    is_catalog: menu.catalog ?? false,
+    web_path: menu.path ?? '',
+    component: menu.component ?? '',
+    component_name: menu.componentName ?? '',
+    visible: menu.visible ?? true,
+    cache: menu.cache ?? false,
+  };
+}
+
 const GET = 0;
 const POST = 1;
 const PUT = 2;
