@@ -3,15 +3,13 @@ import { render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createI18n } from '../../src/services/i18n/index.ts';
-import { registerKitLocales } from '../../src/ui/crud/locales.ts';
 import { theme } from '../../src/ui/theme.ts';
 import { stubBrowser } from './support/render.tsx';
 
-/** Renders a piece of the CRUD kit under the app theme with the kit's own namespaces added, in zh-CN. */
+/** Renders a piece of the CRUD kit under the app theme, in zh-CN. */
 export function renderKit(ui: ReactElement) {
   stubBrowser();
   const i18n = createI18n({ cookieLang: 'zh-chs' });
-  registerKitLocales(i18n);
   const wrapper = ({ children }: { children: ReactNode }) => (
     <I18nextProvider i18n={i18n}>
       <MantineProvider theme={theme} env="test">

@@ -29,19 +29,14 @@ import { hasPermission } from '../../machines/routeGuard/permissions.ts';
 import { selectMenuRecords } from '../../machines/routeGuard/selectors.ts';
 import { selectDepartments, selectDictionaries, selectUser } from '../../machines/session/selectors.ts';
 import { getConfig, resolveApiUrl } from '../../services/config.ts';
-import { i18n } from '../../services/i18n/index.ts';
 import { AppActor } from '../app/actor.ts';
 import { usePageServices } from '../pages/services.ts';
 import { grantedPermissions } from '../permissions/usePermission.ts';
 import { CrudPage } from './CrudPage.tsx';
 import { type CrudEnv, CrudEnvProvider } from './env.tsx';
-import { registerKitLocales } from './locales.ts';
 import type { CrudResource } from './types.ts';
 
 /** The kit's env from the running app: its one http client (`PageServicesContext`), session data, grants. */
-// Added when this chunk loads, before any page renders (adding during a render would re-render others).
-registerKitLocales(i18n);
-
 export function AppCrudEnv({ children }: { children: ReactNode }) {
   return (
     <Suspense fallback={<Loader m="lg" size="sm" />}>
