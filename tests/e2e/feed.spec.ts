@@ -40,7 +40,9 @@ test('the workbench opens with the latest items and today’s count', async ({ p
   await expect(page.getByTestId('feed-total')).toHaveText(String(data.total));
 });
 
-test('an item posted to the ingest appears in the live list within a second, without a reload', async ({ page }) => {
+test('an item posted to the ingest appears in the live list within a second, without a reload', async ({
+  page,
+}) => {
   await signIn(page, server());
   const badge = page.getByTestId('feed-connection');
   await expect(badge).toBeVisible();
