@@ -43,7 +43,7 @@ import type { Browser, Page } from '@playwright/test';
 import autocannon from 'autocannon';
 import { signParams } from '../src/contract/sign.ts';
 import { FEED_DISPLAY_LIMIT } from '../src/ui/feed/live.ts';
-import { apiSignIn } from '../tests/e2e/support/api.ts';
+import { apiIngest, apiSignIn } from '../tests/e2e/support/api.ts';
 import { ROOT, startServer, type TestServer } from '../tests/e2e/support/server.ts';
 import { formSignIn, openBenchPage, signSecret, usedHeap } from './bench-lib/console.ts';
 import {
@@ -117,19 +117,8 @@ async function pushItems(
       const first = next;
       next = Math.min(count, next + batch);
       const items = Array.from({ length: next - first }, (_, i) => benchItem(first + i));
-      const body = batch === 1 ? items[0] : items;
-      const timestamp = Math.floor(Date.now() / 1000);
-      // The body is signed only when it is an object (a list's top-level parameters are none).
-      const sign = signParams(secret, batch === 1 ? { ...items[0] } : {}, timestamp);
-      const response = await fetch(`${server.url}/xy/items/?timestamp=${timestamp}&sign=${sign}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Token ${INGEST_TOKEN}` },
-        body: JSON.stringify(body),
-      });
-      const answer = (await response.json()) as { code: number; msg: unknown; data?: unknown };
-      if (answer.code !== 2000)
-        throw new Error(`ingest refused: ${answer.code} ${JSON.stringify(answer.msg)}`);
-      const stored = (Array.isArray(answer.data) ? answer.data : [answer.data]) as { id?: number }[];
+      const data = await apiIngest(server, INGEST_TOKEN, batch === 1 ? (items[0] as object) : items, secret);
+      const stored = (Array.isArray(data) ? data : [data]) as { id?: number }[];
       for (const item of stored) lastId = Math.max(lastId, Number(item?.id ?? 0));
     }
   };

@@ -79,11 +79,17 @@ export async function apiCall<T = Record<string, unknown>>(
 }
 
 /**
- * Posts items to the ingest as a scraper would: `Authorization: Token <ingestToken>`, signed like every API
+ * Posts items to the ingest as a scraper would (resolves the stored item or items): `Authorization: Token <ingestToken>`, signed like every API
  * call (the body is signed only when it is one object: a list has no top-level parameters).
  */
-export async function apiIngest(server: TestServer, ingestToken: string, items: object | object[]) {
-  const secret = await signSecret(server);
+export async function apiIngest(
+  server: TestServer,
+  ingestToken: string,
+  items: object | object[],
+  /** The signing secret, when the caller already has it (one request less per call). */
+  knownSecret?: string,
+): Promise<unknown> {
+  const secret = knownSecret ?? (await signSecret(server));
   const timestamp = Math.floor(Date.now() / 1000);
   const sign = signParams(secret, Array.isArray(items) ? {} : { ...items }, timestamp);
   const response = await fetch(`${server.url}/xy/items/?timestamp=${timestamp}&sign=${sign}`, {
@@ -91,6 +97,7 @@ export async function apiIngest(server: TestServer, ingestToken: string, items: 
     headers: { 'content-type': 'application/json', authorization: `Token ${ingestToken}` },
     body: JSON.stringify(items),
   });
-  const envelope = (await response.json()) as { code: number; msg: unknown };
+  const envelope = (await response.json()) as { code: number; msg: unknown; data?: unknown };
   if (envelope.code !== 2000) throw new Error(`ingest: ${envelope.code} ${JSON.stringify(envelope.msg)}`);
+  return envelope.data;
 }
