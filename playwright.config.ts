@@ -1,15 +1,23 @@
 import { defineConfig } from '@playwright/test';
 
-// Browser tests run in Debian's Chromium (browser downloads are not possible here). Each spec file starts
-// its own reference server on a free 127.0.0.1 port with a fresh database (tests/e2e/support/server.ts).
+// Browser tests run in Debian's Chromium (browser downloads are not possible here) against the real
+// reference server on a free 127.0.0.1 port (tests/e2e/support/server.ts): one shared server started by the
+// global setup for the spec files that take `sharedServerForThisFile()`, and a server of their own for the files
+// that change global state or need other settings (`startServerForThisFile`). README "Tests" says which.
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
-  workers: process.env.CI ? 2 : undefined,
-  // one retry on CI; a test that passes only on retry is reported as flaky in the output
-  retries: process.env.CI ? 1 : 0,
+  globalSetup: './tests/e2e/support/globalSetup.ts',
+  // a test may sign in twice and start its own server while the unit lane shares the 2 cores
+  timeout: 120_000,
+  // generous: assertions check behaviour, not speed (benchmarks do), on a 2-core machine running 2 browsers
+  expect: { timeout: 15_000 },
+  // spec files run two at a time (tests inside a file in order); E2E_WORKERS overrides
+  workers: Number(process.env.E2E_WORKERS ?? 2),
+  // One retry, so a test that passes only on retry is named as flaky; a flaky test fails the run
+  // (scripts/test.mjs counts it as failed too).
+  retries: 1,
+  failOnFlakyTests: true,
   reporter: 'list',
   use: {
     browserName: 'chromium',

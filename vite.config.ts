@@ -1,14 +1,31 @@
 /// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import type { ViteUserConfig } from 'vitest/config';
 import { demoMode } from './demo/vite-plugin.ts';
+import { appConfigFile } from './scripts/lib/app-config-file.ts';
+import { precompress } from './scripts/lib/precompress.ts';
 
 // One config for the SPA build (vite build → dist/) and the unit-test layers (vitest).
 // The API base URL is baked in at build time from VITE_API_BASE (default: same origin) and can be
 // overridden at run time through window.__APP_CONFIG__ (see README, "Pointing at another backend").
+/** Reads what the generated-path tests recorded, so it runs after them (tests/tooling/coverage.test.ts). */
+const COVERAGE_SUMMARY = 'tests/tooling/coverage.test.ts';
+
+/** The unit layers' settings (vitest), shared by its two projects. */
+const unitTests = {
+  include: ['tests/**/*.test.{ts,tsx}'],
+  exclude: ['tests/e2e/**', 'node_modules/**'],
+  environment: 'node',
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+  pool: 'forks',
+  setupFiles: ['tests/support/setup.ts'],
+} satisfies ViteUserConfig['test'];
+
 export default defineConfig({
   // `--mode demo` only: the console with its API answered in the browser (README, "Demo mode").
-  plugins: [react(), demoMode()],
+  plugins: [react(), demoMode(), appConfigFile(), precompress()],
   server: {
     host: '127.0.0.1',
     proxy: {
@@ -22,12 +39,22 @@ export default defineConfig({
   },
   build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 600 },
   test: {
-    include: ['tests/**/*.test.{ts,tsx}'],
-    exclude: ['tests/e2e/**', 'node_modules/**'],
-    environment: 'node',
-    testTimeout: 20_000,
-    hookTimeout: 60_000,
-    pool: 'forks',
-    setupFiles: ['tests/support/setup.ts'],
+    ...unitTests,
+    // a fresh directory per run where the generated-path tests record their coverage reports
+    globalSetup: ['tests/support/globalSetup.ts'],
+    projects: [
+      // every test file, in parallel
+      { extends: true, test: { name: 'unit', exclude: [COVERAGE_SUMMARY] } },
+      // then the coverage table, from the reports the generated-path tests recorded in this run (its own
+      // settings, not `extends`, which would add the root's include and so every test file again)
+      {
+        test: {
+          ...unitTests,
+          name: 'summary',
+          include: [COVERAGE_SUMMARY],
+          sequence: { groupOrder: 1 },
+        },
+      },
+    ],
   },
 });

@@ -295,7 +295,10 @@ export async function runFeedBench(outDir: string): Promise<Result> {
   try {
     // One server for both parts, on a database that already holds the messages (bench-lib/message-seed.ts).
     await prepareMessagesDatabase(join(dir, 'pglite'), MESSAGE_USER, MESSAGES);
-    server = await startServer({ env: { WEB_DIR: outDir, INGEST_TOKEN, DATABASE_URL: join(dir, 'pglite') } });
+    // The poll carries `page`/`limit`: past the per-user list bucket (30) it would be refused (issue 12).
+    server = await startServer({
+      env: { WEB_DIR: outDir, INGEST_TOKEN, DATABASE_URL: join(dir, 'pglite'), LIST_RATE_BURST: '0' },
+    });
     const secret = await signSecret(server);
     const feed = await measureFeed(server, secret);
     await measureSingleIngest(server, secret);

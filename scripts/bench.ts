@@ -13,7 +13,9 @@
  *                             is enabled and takes focus, in headless Chromium
  * Sizes are the sum of each file gzipped on its own (level 6, what servers typically use), 1 KB = 1024 bytes.
  * Then the shell (scripts/bench-shell.ts), the live feed and messages (scripts/bench-feed.ts) and the user
- * list at 100,000 users (scripts/bench-users.ts) print theirs.
+ * list at 100,000 users (scripts/bench-users.ts), the monitoring pipeline (scripts/bench-pipeline.ts: ingest
+ * with 50 filters and 1,000 blacklisted sellers, the items list at 200,000 rows), delivery and the hot API
+ * endpoints under load (scripts/bench-api.ts: the message poll, settings, web_router) print theirs.
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -21,7 +23,10 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { ROOT, startServer } from '../tests/e2e/support/server.ts';
+import { runApiBench } from './bench-api.ts';
+import { runDeliveryBench } from './bench-delivery.ts';
 import { runFeedBench } from './bench-feed.ts';
+import { runPipelineBench } from './bench-pipeline.ts';
 import { runShellBench } from './bench-shell.ts';
 import { runUsersBench } from './bench-users.ts';
 
@@ -148,7 +153,14 @@ async function main() {
   console.log(`shell.initial.gzip: ${gzipKb(shell).toFixed(1)} KB`);
   console.log(`login.interactive.median: ${Math.round(measured.median)} ms`);
   // Each part prints its own figures (see its header comment) and says whether its budgets held.
-  const parts = [await runShellBench(OUT_DIR), await runFeedBench(OUT_DIR), await runUsersBench(OUT_DIR)];
+  const parts = [
+    await runShellBench(OUT_DIR),
+    await runFeedBench(OUT_DIR),
+    await runUsersBench(OUT_DIR),
+    await runPipelineBench(),
+    await runDeliveryBench(),
+    await runApiBench(),
+  ];
   if (loginKb > LOGIN_BUDGET_KB) {
     console.error(
       `bench: login.initial.gzip ${loginKb.toFixed(1)} KB is over the ${LOGIN_BUDGET_KB} KB budget`,

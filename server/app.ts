@@ -9,14 +9,20 @@ import { migrateToLatest } from './db/migrate.ts';
 import { seedIfEmpty } from './db/seed.ts';
 import { createAuthHook } from './http/auth.ts';
 import { refuse } from './http/envelope.ts';
-import { registerErrorHandling, sendError } from './http/errors.ts';
+import { handleClientError, registerErrorHandling, sendError } from './http/errors.ts';
+import { createListRateHook } from './http/list-rate.ts';
+import { registerNulGuard } from './http/nul-guard.ts';
 import { registerOperationLog } from './http/operation-log.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { createSignatureHook } from './http/signature.ts';
 import './http/types.ts';
+import { type Clock, systemClock } from './lib/clock.ts';
 import { registerAdminResources } from './modules/crud/admin.ts';
+import { registerDatavRoutes } from './modules/datav/routes.ts';
 import { registerDeptRoutes } from './modules/dept/routes.ts';
 import { registerDictionaryRoutes } from './modules/dictionary/routes.ts';
 import { registerMenuRoutes } from './modules/menu/routes.ts';
+import { seedDemoData } from './modules/pipeline/demo-data.ts';
 import { registerSessionRoutes } from './modules/session/routes.ts';
 import { registerTestHooks } from './modules/test-hooks/routes.ts';
 import { registerUserRoutes } from './modules/user/routes.ts';
@@ -28,6 +34,10 @@ export type BuildOptions = {
   db?: Db;
   /** Fastify logger option; default: pino at `config.logLevel` on stderr (stdout is kept for the ready line). */
   logger?: FastifyServerOptions['logger'];
+  /** Time source of phone presence (tests pass a controlled one); default the system clock. */
+  clock?: Clock;
+  /** How often this process sweeps for silent phones, ms; 0 = never (tests call app.pipeline.presence.sweep()). */
+  sweepIntervalMs?: number;
 };
 
 declare module 'fastify' {
@@ -47,7 +57,8 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   const db = options.db ?? (await createDatabase(config.database));
   try {
     await migrateToLatest(db);
-    await seedIfEmpty(db);
+    // A fresh database also gets the pipeline's demo set (tasks, phones, filters, a blacklisted seller).
+    if ((await seedIfEmpty(db)) && config.demoData) await seedDemoData(db, config.dataDir);
     return await assemble(config, db, options);
   } catch (error) {
     await db.destroy().catch(() => {});
@@ -72,17 +83,25 @@ async function assemble(config: Config, db: Db, options: BuildOptions): Promise<
       request.log.info({ err: { code: error.code, message: error.message } }, 'framework error');
       return sendError(request, reply, refuse('route.badUrl'));
     },
+    // Errors of Node's HTTP parser (a header over 16 KB → 431) answer the envelope too.
+    clientErrorHandler: handleClientError,
   });
   app.decorateRequest('user', null);
   app.decorateRequest('outcome', null);
 
+  // nosniff, Referrer-Policy, frame-ancestors and a CSP on every response (/media adds stricter ones).
+  registerSecurityHeaders(app, config);
   const spaFallback = await registerWeb(app, ensureDir(config));
   registerErrorHandling(app, { bodyLimit: config.bodyLimit, spaFallback });
   const operationLog = registerOperationLog(app, db);
+  // U+0000 in a query, path parameter or body is a 4000 naming the field on every route (never a 500).
+  registerNulGuard(app);
 
   // Order: signature (cheap, no database) before authentication. Both only touch routes marked `api`.
   if (config.signature === 'require') app.addHook('preHandler', createSignatureHook(config.signSecret));
   app.addHook('preHandler', createAuthHook(db, config.jwtSecret));
+  // One user's list/search loop must not starve the rest (a token bucket per user id).
+  app.addHook('preHandler', createListRateHook(config.listRateLimit));
 
   registerSessionRoutes(app, db, config);
   registerUserRoutes(app, db);
@@ -90,8 +109,12 @@ async function assemble(config: Config, db: Db, options: BuildOptions): Promise<
   registerDictionaryRoutes(app, db);
   registerDeptRoutes(app, db);
   registerAdminResources(app, db);
+  registerDatavRoutes(app, db);
   // socket.io on app.server + messages, message centre, items, files (server/realtime/register.ts).
-  await registerRealtime(app, db, config);
+  await registerRealtime(app, db, config, {
+    clock: options.clock ?? systemClock,
+    sweepIntervalMs: options.sweepIntervalMs,
+  });
   if (config.testHooks) registerTestHooks(app, db);
 
   app.addHook('onClose', async () => {

@@ -1,6 +1,7 @@
 // Management commands behind `npm run manage -- <command>`. Each command is a plain function over a
 // database handle (tests call them directly); runManage parses argv, opens the configured database,
-// applies pending migrations first (so every command works on a fresh database) and maps errors to exit codes.
+// applies pending migrations and seeds an empty database first (so every command, e.g. the README's
+// `setting base.captcha_state false`, works on a fresh DATA_DIR) and maps errors to exit codes.
 import { sql } from 'kysely';
 import { md5Hex } from '../src/contract/password.ts';
 import { ConfigError, loadConfig } from './config.ts';
@@ -9,6 +10,8 @@ import { migrateToLatest } from './db/migrate.ts';
 import { seedIfEmpty } from './db/seed.ts';
 import { hashPassword } from './lib/password.ts';
 import { runDemoFeed } from './modules/items/demo-feed.ts';
+import { removeDemoData, seedDemoData } from './modules/pipeline/demo-data.ts';
+import { issueIngestToken } from './modules/pipeline/tokens.ts';
 import { revokeUserTokens } from './modules/session/tokens.ts';
 import { readSettings, writeSetting } from './modules/settings/queries.ts';
 
@@ -22,8 +25,13 @@ commands:
                                          (a value that is not JSON is stored as a string)
   reset-password <username> <password>   set a user's password and sign them out everywhere
   demo-feed [--rate 1] [--count N] [--url http://127.0.0.1:8000] [--token T]
-                                         post demo items to a running server's live feed (INGEST_TOKEN,
-                                         or superadmin when the captcha is off); Ctrl-C stops
+                                         simulated phones heartbeat, poll their tasks and post listings to a
+                                         running server (tokens from $DATA_DIR/demo-phones.json, or superadmin
+                                         when the captcha is off); with --token / INGEST_TOKEN a plain
+                                         scraper instead; Ctrl-C stops
+  demo-data [--remove]                   seed the pipeline's demo set (phones, tasks, filters, a blacklisted
+                                         seller), or remove it and what the demo feed produced for it
+  ingest-token <name>                    create (or rotate) the ingest token <name>; prints it once
 
 The database comes from DATABASE_URL (default: the PGlite directory under DATA_DIR, data/pglite).`;
 
@@ -110,6 +118,29 @@ export async function setting(db: Db, key?: string, raw?: string): Promise<strin
   return `${key} = ${JSON.stringify(value)}`;
 }
 
+export async function demoData(db: Db, dataDir: string | null, flag?: string): Promise<string> {
+  if (flag === '--remove') {
+    const counts = await removeDemoData(db, dataDir);
+    return `demo data removed: ${Object.entries(counts)
+      .map(([k, n]) => `${k} ${n}`)
+      .join(', ')}`;
+  }
+  if (flag !== undefined)
+    throw new CommandError(`unknown option ${flag}; use demo-data or demo-data --remove`);
+  const tokens = await seedDemoData(db, dataDir);
+  if (!tokens) return 'the demo data is already there (demo-data --remove clears it)';
+  return `demo data seeded: phones ${Object.keys(tokens).join(', ')} (tokens in ${DEMO_TOKENS_HINT}), 3 tasks, 2 filters, a blacklisted seller`;
+}
+const DEMO_TOKENS_HINT = '$DATA_DIR/demo-phones.json';
+
+export async function ingestToken(db: Db, name?: string): Promise<string> {
+  if (!name || !/^[\w.@+-]{1,64}$/.test(name)) {
+    throw new CommandError('a token name is required (up to 64 letters, digits and @ . + - _)');
+  }
+  const { token, rotated } = await issueIngestToken(db, name);
+  return `${rotated ? 'rotated' : 'created'} ingest token "${name}" (shown once; send it as Authorization: Token <it>):\n${token}`;
+}
+
 type Command = (db: Db, ...args: string[]) => Promise<string>;
 const COMMANDS: Record<string, { run: Command; maxArgs: number }> = {
   migrate: { run: migrate, maxArgs: 0 },
@@ -117,6 +148,7 @@ const COMMANDS: Record<string, { run: Command; maxArgs: number }> = {
   createsuperuser: { run: createSuperuser, maxArgs: 2 },
   setting: { run: setting, maxArgs: 2 },
   'reset-password': { run: resetPassword, maxArgs: 2 },
+  'ingest-token': { run: ingestToken, maxArgs: 1 },
 };
 
 /** Runs one command; returns the process exit code (0 ok, 1 refused or failed, 2 usage/config error). */
@@ -141,7 +173,12 @@ export async function runManage(
       process.off('SIGINT', onSigint);
     }
   }
-  const command = name ? COMMANDS[name] : undefined;
+  const command =
+    name === 'demo-data'
+      ? { run: (db: Db, flag?: string) => demoData(db, loadConfig(env).dataDir, flag), maxArgs: 1 }
+      : name
+        ? COMMANDS[name]
+        : undefined;
   if (!command) {
     io.err(name ? `unknown command "${name}"\n\n${USAGE}` : USAGE);
     return 2;
@@ -154,7 +191,13 @@ export async function runManage(
   try {
     const config = loadConfig(env);
     db = await createDatabase(config.database);
-    if (name !== 'migrate') await migrateToLatest(db);
+    // `migrate` and `seed` report what they do themselves; every other command needs the schema and the
+    // seeded settings, roles and menus (a superuser created on an empty database would otherwise leave it
+    // unseeded for good: the server seeds only when there are no users).
+    if (name !== 'migrate' && name !== 'seed') {
+      await migrateToLatest(db);
+      if (await seedIfEmpty(db)) io.out('fresh database: migrated and seeded');
+    }
     io.out(await command.run(db, ...args));
     return 0;
   } catch (error) {

@@ -28,14 +28,27 @@ export type Config = {
   trustProxy: boolean | number | string;
   /** Largest accepted request body in bytes. */
   bodyLimit: number;
-  /** Failed logins allowed per window, per username and per client address. */
-  loginRateLimit: { perUser: number; perAddress: number; windowSeconds: number };
+  /**
+   * Failed logins allowed per window: per (client address, username), per client address, and per username
+   * from anywhere (much higher, so no single address can lock an account: server/http/rate-limit.ts).
+   */
+  loginRateLimit: { perAddressAndUser: number; perAddress: number; perUser: number; windowSeconds: number };
   /** socket.io Redis adapter (several server processes); empty = in-process only. */
   redisUrl: string;
   /** `Authorization: Token <ingestToken>` may post items to /xy/items/; empty = signed-in users only. */
   ingestToken: string;
   /** Largest uploaded file in bytes (POST /api/system/file/). */
   uploadLimit: number;
+  /** Per-user token bucket for list and search requests: burst size and refill per second (0 = off). */
+  listRateLimit: { burst: number; perSecond: number };
+  /** Seed the pipeline's demo set on the first start of a fresh database (DEMO_DATA; off for memory://). */
+  demoData: boolean;
+  /** The webhook delivery worker in this process (PUSH_WORKER, default on). */
+  pushWorker: boolean;
+  /** Webhook requests in flight at most, per process. */
+  pushConcurrency: number;
+  /** Seconds a claimed push stays with its worker before another may take it (a crashed process's claims). */
+  pushLeaseSeconds: number;
 };
 
 /** What loadConfig reads before secrets are resolved: secrets may still be missing here. */
@@ -137,10 +150,18 @@ export function loadConfig(env: Env = process.env): RawConfig {
     logLevel: oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
     trustProxy,
     bodyLimit: int('BODY_LIMIT', 1024 * 1024, 1024, 512 * 1024 * 1024),
-    loginRateLimit: { perUser: 10, perAddress: 30, windowSeconds: 300 },
+    loginRateLimit: { perAddressAndUser: 10, perAddress: 30, perUser: 100, windowSeconds: 300 },
     redisUrl: '',
     ingestToken: '',
     uploadLimit: 10 * 1024 * 1024,
+    listRateLimit: {
+      burst: int('LIST_RATE_BURST', 30, 0, 100_000),
+      perSecond: int('LIST_RATE_PER_SECOND', 10, 0, 100_000),
+    },
+    demoData: false,
+    pushWorker: true,
+    pushConcurrency: 32,
+    pushLeaseSeconds: 60,
   };
   const redisUrl = env.REDIS_URL?.trim() ?? '';
   if (redisUrl && !/^rediss?:\/\/[^\s]+$/.test(redisUrl)) {
@@ -148,7 +169,16 @@ export function loadConfig(env: Env = process.env): RawConfig {
   }
   config.redisUrl = redisUrl;
   config.ingestToken = secret('INGEST_TOKEN', 16) ?? '';
+  const demoData = oneOf(
+    'DEMO_DATA',
+    ['0', '1', 'true', 'false'],
+    config.database.kind === 'memory' ? '0' : '1',
+  );
+  config.demoData = demoData === '1' || demoData === 'true';
   config.uploadLimit = int('UPLOAD_LIMIT', 10 * 1024 * 1024, 1024, 1024 * 1024 * 1024);
+  config.pushWorker = oneOf('PUSH_WORKER', ['on', 'off'], 'on') === 'on';
+  config.pushConcurrency = int('PUSH_CONCURRENCY', 32, 1, 1000);
+  config.pushLeaseSeconds = int('PUSH_LEASE_S', 60, 5, 3600);
   if (problems.length) throw new ConfigError(problems);
   return config;
 }

@@ -1,5 +1,5 @@
 // Everything that is not the API: the built SPA (with history fallback to index.html), uploaded media under
-// /media, and /app-config.js, which tells the SPA where the API is and which secret to sign with — so one
+// /media (with the upload policy's headers), and /app-config.js, which tells the SPA where the API is and which secret to sign with — so one
 // build works against any backend.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,6 +9,9 @@ import { APP_CONFIG_GLOBAL, type AppConfig } from '../src/contract/app-config.ts
 import { Paths } from '../src/contract/paths.ts';
 import type { Config } from './config.ts';
 import type { SpaFallback } from './http/errors.ts';
+import { mediaHeaders } from './modules/file/policy.ts';
+
+const pathOf = (url: string) => url.split('?')[0] ?? url;
 
 const NOT_BUILT = `<!doctype html><meta charset="utf-8"><title>Console not built</title>
 <p>The console has not been built yet. Run <code>npm run build</code>, then restart the server.</p>
@@ -29,12 +32,20 @@ export async function registerWeb(app: FastifyInstance, config: Config): Promise
   );
 
   if (existsSync(config.mediaDir)) {
-    await app.register(fastifyStatic, {
-      root: config.mediaDir,
-      prefix: '/media/',
-      decorateReply: false,
-      index: false,
-      dotfiles: 'deny',
+    // Uploaded files are someone else's content on our origin: never sniffed, sandboxed, and downloaded
+    // rather than rendered unless they are raster images (server/modules/file/policy.ts).
+    await app.register(async (media) => {
+      media.addHook('onSend', async (request, reply, payload) => {
+        if (reply.statusCode < 400) reply.headers(mediaHeaders(pathOf(request.url)));
+        return payload;
+      });
+      await media.register(fastifyStatic, {
+        root: config.mediaDir,
+        prefix: '/media/',
+        decorateReply: false,
+        index: false,
+        dotfiles: 'deny',
+      });
     });
   }
 
@@ -46,6 +57,9 @@ export async function registerWeb(app: FastifyInstance, config: Config): Promise
       decorateReply: false,
       index: ['index.html'],
       dotfiles: 'deny',
+      // The build wrote `.br` and `.gz` beside each text asset (scripts/lib/precompress.ts): sent as the
+      // browser accepts them, never compressed per request.
+      preCompressed: true,
       cacheControl: false,
       // Hashed assets can be cached for good; anything else (index.html) is revalidated each time.
       setHeaders: (res, path) => {

@@ -3,38 +3,74 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { DatabaseTarget } from '../config.ts';
+import {
+  CHANGES_CHANNEL,
+  ChangeFeed,
+  listenOnPoolConnection,
+  listenOnPostgres,
+  registerChangeFeed,
+} from './changes.ts';
 import { PGlitePool } from './pglite-pool.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
 
+/** Extensions the migrations create (PostgreSQL ships them; PGlite loads them as contrib modules). */
+const PGLITE_OPTIONS = { extensions: { pg_trgm } };
+
+/**
+ * Opens the database with its change feed (server/db/changes.ts, `changeFeedOf(db)`): every connection
+ * listens for the change notifications of migration 0009, and `db.destroy()` stops listening too.
+ */
 export async function createDatabase(target: DatabaseTarget): Promise<Db> {
-  if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
-    // Fail at start-up with the driver's message rather than on the first request.
-    const client = await pool.connect().catch(async (error: Error) => {
-      await pool.end().catch(() => {});
-      throw new Error(`cannot connect to PostgreSQL (${redact(target.url)}): ${error.message}`);
-    });
-    client.release();
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  }
-  if (target.kind === 'memory') {
-    const pglite = await PGlite.create('memory://');
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool: new PGlitePool(pglite) }) });
-  }
+  if (target.kind === 'postgres') return openPostgres(target.url);
+  if (target.kind === 'memory') return openPglite(await PGlite.create('memory://', PGLITE_OPTIONS));
   mkdirSync(target.dir, { recursive: true });
   const unlock = lockDirectory(target.dir);
   try {
-    const pglite = await PGlite.create(target.dir);
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool: new PGlitePool(pglite, unlock) }) });
+    return await openPglite(await PGlite.create(target.dir, PGLITE_OPTIONS), unlock);
   } catch (error) {
     unlock();
     throw error;
   }
+}
+
+async function openPostgres(url: string): Promise<Db> {
+  const feed = new ChangeFeed(false);
+  const pool = new pg.Pool({ connectionString: url, max: 10, onConnect: listenOnPoolConnection(feed) });
+  const fail = async (error: Error): Promise<never> => {
+    await pool.end().catch(() => {});
+    throw new Error(`cannot connect to PostgreSQL (${redact(url)}): ${error.message}`);
+  };
+  // Fail at start-up with the driver's message rather than on the first request.
+  const client = await pool.connect().catch(fail);
+  client.release();
+  const listener = await listenOnPostgres(url, feed).catch(fail);
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({
+      pool: {
+        connect: () => pool.connect(),
+        end: async () => {
+          await listener.close();
+          await pool.end();
+        },
+      },
+    }),
+  });
+  registerChangeFeed(db, feed);
+  return db;
+}
+
+async function openPglite(pglite: PGlite, onEnd?: () => void): Promise<Db> {
+  const feed = new ChangeFeed(true);
+  await pglite.listen(CHANGES_CHANNEL, (payload) => feed.receive(payload));
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new PGlitePool(pglite, onEnd) }) });
+  registerChangeFeed(db, feed);
+  return db;
 }
 
 /**

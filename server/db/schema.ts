@@ -35,6 +35,8 @@ export interface UsersTable extends CommonColumns {
   is_active: Generated<boolean>;
   last_login: Date | null;
   date_joined: Generated<Date>;
+  /** Access tokens issued (iat) before this second are refused; null: none refused (0005). */
+  tokens_valid_after: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface RoleTable extends CommonColumns {
@@ -206,6 +208,22 @@ export interface Database {
   xy_message: XyMessageTable;
   items: ItemsTable;
   file_list: FileListTable;
+  xy_task: XyTaskTable;
+  xy_phone: XyPhoneTable;
+  xy_device_data: XyDeviceDataTable;
+  xy_item_filter: XyItemFilterTable;
+  xy_seller: XySellerTable;
+  xy_log: XyLogTable;
+  xy_ingest_token: XyIngestTokenTable;
+  xy_pipeline_version: XyPipelineVersionTable;
+  xy_customer: XyCustomerTable;
+  xy_customer_task: { customer_id: number; task_id: number };
+  xy_push: XyPushTable;
+  xy_setting: { key: string; value: Json; update_datetime: Generated<Date> };
+  xy_account: XyAccountTable;
+  xy_feedback: XyFeedbackTable;
+  xy_knowledge: XyKnowledgeTable;
+  xy_alert: { key: string; sent_at: Generated<Date> };
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -245,6 +263,12 @@ export interface ItemsTable extends CommonColumns {
   image: string | null;
   keywords: ColumnType<string[], string | undefined, string>;
   time: Generated<Date>;
+  /** The task that found it (migration 0007). */
+  task_id: number | null;
+  /** The xy_seller row (migration 0007); `seller` keeps the seller's name. */
+  seller_ref: number | null;
+  first_seen: Generated<Date>;
+  last_seen: Generated<Date>;
 }
 
 export interface FileListTable extends CommonColumns {
@@ -256,4 +280,185 @@ export interface FileListTable extends CommonColumns {
   mime_type: Generated<string>;
   size: number;
   md5sum: string;
+}
+
+// ——— the monitoring pipeline (migration 0007, docs/domain.md) ———
+
+/** numeric(12,2) money: select as `x::float8`; write a number or null. */
+type Money = ColumnType<string | number | null, number | null | undefined, number | null>;
+type JsonList = ColumnType<string[], string | undefined, string>;
+
+export interface XyTaskTable extends CommonColumns {
+  id: Generated<number>;
+  name: string;
+  keywords: JsonList;
+  min_price: Money;
+  max_price: Money;
+  region: string | null;
+  /** ≥ 30 (a check constraint). */
+  interval_s: Generated<number>;
+  enabled: Generated<boolean>;
+  phone_id: number | null;
+  last_run_at: Date | null;
+  items_found: Generated<number>;
+}
+
+export interface XyPhoneTable extends CommonColumns {
+  id: Generated<number>;
+  name: string;
+  /** Unique among live phones. */
+  serial: string;
+  model: string | null;
+  account: string | null;
+  remark: string | null;
+  /** sha256 hex of the agent token (never the token). */
+  token_hash: string | null;
+  online: Generated<boolean>;
+  last_seen: Date | null;
+  battery: number | null;
+  network: string | null;
+  app_version: string | null;
+}
+
+export interface XyDeviceDataTable extends CommonColumns {
+  id: Generated<number>;
+  phone_id: number;
+  battery: number | null;
+  network: string | null;
+  app_version: string | null;
+  /** The heartbeat's other keys. */
+  extra: ColumnType<Record<string, unknown>, string | undefined, string>;
+}
+
+export interface XyItemFilterTable extends CommonColumns {
+  id: Generated<number>;
+  name: string;
+  /** null = every task. */
+  task_id: number | null;
+  exclude_words: JsonList;
+  include_words: JsonList;
+  min_price: Money;
+  max_price: Money;
+  enabled: Generated<boolean>;
+  hits: Generated<number>;
+}
+
+export interface XySellerTable extends CommonColumns {
+  id: Generated<number>;
+  /** The marketplace's seller id (the name when a listing has none); unique among live sellers. */
+  seller_id: string;
+  name: string;
+  items_count: Generated<number>;
+  first_seen: Generated<Date>;
+  last_seen: Generated<Date>;
+  blacklisted: Generated<boolean>;
+  blacklist_reason: string | null;
+}
+
+export interface XyLogTable extends CommonColumns {
+  id: Generated<number>;
+  /** ingest | task_run | phone */
+  type: string;
+  task_id: number | null;
+  phone_id: number | null;
+  stored: Generated<number>;
+  dropped: Generated<number>;
+  message: Generated<string>;
+  detail: ColumnType<Record<string, unknown>, string | undefined, string>;
+}
+
+/** Per-holder ingest tokens (scrapers): sha256 hex only, shown once, rotatable. */
+export interface XyIngestTokenTable extends CommonColumns {
+  id: Generated<number>;
+  name: string;
+  token_hash: string;
+  enabled: Generated<boolean>;
+  last_used_at: Date | null;
+}
+
+/**
+ * One row (id 1): counters bumped by triggers when filters, the blacklist or who receives a task's pushes
+ * change (cache invalidation; receivers: migration 0009).
+ */
+export interface XyPipelineVersionTable {
+  id: number;
+  filters: ColumnType<string | number, never, never>;
+  blacklist: ColumnType<string | number, never, never>;
+  receivers: ColumnType<string | number, never, never>;
+}
+
+// ——— delivery and support (migration 0008) ———
+
+export type WebhookType = 'json' | 'dingtalk' | 'feishu' | 'wecom';
+
+export interface XyCustomerTable extends CommonColumns {
+  id: Generated<number>;
+  name: string;
+  contact: string | null;
+  remark: string | null;
+  enabled: Generated<boolean>;
+  /** A date (no pushes after it); pg returns it as a Date at local midnight, PGlite likewise. */
+  expire_date: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  webhook_url: string | null;
+  webhook_type: Generated<WebhookType>;
+  webhook_secret: string;
+  /** sha256 hex of the api_key (the key itself is shown once). */
+  api_key_hash: string;
+  /** The key's first characters, to tell keys apart in the page. */
+  api_key_hint: Generated<string>;
+  pushes: Generated<number>;
+  last_push_at: Date | null;
+}
+
+export type PushStatus = 'pending' | 'success' | 'failed';
+
+/** One row per delivery attempt; `pending` rows are the outbox. */
+export interface XyPushTable extends CommonColumns {
+  id: Generated<string>;
+  delivery_id: string;
+  customer_id: number;
+  event: Generated<string>;
+  item_id: number | null;
+  task_id: number | null;
+  feedback_id: number | null;
+  attempt: Generated<number>;
+  status: Generated<PushStatus>;
+  http_status: number | null;
+  latency_ms: number | null;
+  error: string | null;
+  response: string | null;
+  next_retry_at: Generated<Date>;
+  lease_until: Date | null;
+  lease_owner: string | null;
+  finished_at: Date | null;
+}
+
+export interface XyAccountTable extends CommonColumns {
+  id: Generated<number>;
+  name: string;
+  login: string;
+  state: Generated<'ok' | 'expired' | 'banned'>;
+  phone_id: number | null;
+  remark: string | null;
+}
+
+export interface XyFeedbackTable extends CommonColumns {
+  id: Generated<number>;
+  customer_id: number;
+  title: string;
+  content: Generated<string>;
+  status: Generated<'open' | 'answered' | 'closed'>;
+  reply: string | null;
+  replied_at: Date | null;
+  replied_by: number | null;
+}
+
+export interface XyKnowledgeTable extends CommonColumns {
+  id: Generated<number>;
+  title: string;
+  category: string | null;
+  tags: ColumnType<string[], string | undefined, string>;
+  content: Generated<string>;
+  content_text: Generated<string>;
+  published: Generated<boolean>;
 }

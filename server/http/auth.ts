@@ -1,11 +1,20 @@
 // Authentication: `Authorization: JWT <access>` (Bearer accepted too). Errors mirror simplejwt so clients of
 // stock dvadmin react the same way: no credentials → 4000 身份认证信息未提供。; a bad or expired token → 401
 // with `{code: "token_not_valid"}`; a deleted or disabled user → 401 with `{code: "user_not_found"}`.
-// The user is re-read on every request so deleting or disabling someone takes effect at once.
+// The user row (active, deleted, `tokens_valid_after`…) is checked on every request, so deleting or disabling
+// someone takes effect at once, and an access token issued before `tokens_valid_after` (a password change, a
+// disable, a single-login sign-in elsewhere) is refused like an expired one. The row is kept in memory per
+// user (issue 15: no database round trip per request) and dropped when a trigger reports a change to one of
+// those columns (migration 0009, server/db/changes.ts): in this process before the change's own request
+// answers, in the others as soon as their listener hears it. A verified token's claims are kept too (the
+// HMAC of a given token never changes; its expiry is still checked on every request).
 import type { FastifyRequest } from 'fastify';
+import type { JwtClaims } from '../../src/contract/session.ts';
+import { ChangeCache } from '../db/change-cache.ts';
+import { changeFeedOf } from '../db/changes.ts';
 import type { Db } from '../db/index.ts';
 import { ApiError, refuse } from './envelope.ts';
-import { verifyJwt } from './jwt.ts';
+import { issuedBeforeCutoff, verifyJwt } from './jwt.ts';
 import { t } from './messages.ts';
 import type { AuthUser } from './types.ts';
 
@@ -41,16 +50,49 @@ export function readCredentials(header: string | undefined): Credentials {
 export async function loadAuthUser(
   db: Db,
   id: number,
-): Promise<(AuthUser & { is_active: boolean }) | undefined> {
+): Promise<(AuthUser & { is_active: boolean; tokens_valid_after: Date | null }) | undefined> {
   return db
     .selectFrom('users')
-    .select(['id', 'username', 'name', 'is_superuser', 'dept_id', 'is_active'])
+    .select(['id', 'username', 'name', 'is_superuser', 'dept_id', 'is_active', 'tokens_valid_after'])
     .where('id', '=', id)
     .where('is_deleted', '=', false)
     .executeTakeFirst();
 }
 
+type AuthRow = NonNullable<Awaited<ReturnType<typeof loadAuthUser>>>;
+/** What authentication needs of a user row: the request's user, and whether its tokens still hold. */
+type AuthEntry = { user: AuthUser; active: boolean; validAfter: Date | null } | undefined;
+
+const toEntry = (row: AuthRow | undefined): AuthEntry => {
+  if (!row) return undefined;
+  const { is_active, tokens_valid_after, ...user } = row;
+  return { user: Object.freeze(user), active: is_active, validAfter: tokens_valid_after };
+};
+
+const MAX_TOKENS = 10_000;
+
+/** verifyJwt for access tokens, remembering the claims of tokens already verified (expiry checked each time). */
+export function createAccessTokenVerifier(secret: string) {
+  const verified = new Map<string, JwtClaims>();
+  return (token: string, now = Math.floor(Date.now() / 1000)): JwtClaims | null => {
+    const known = verified.get(token);
+    if (known) return known.exp > now ? known : null;
+    const claims = verifyJwt(token, secret, 'access', now);
+    if (!claims) return null;
+    if (verified.size >= MAX_TOKENS) verified.delete(verified.keys().next().value as string);
+    verified.set(token, claims);
+    return claims;
+  };
+}
+
 export function createAuthHook(db: Db, jwtSecret: string) {
+  const users = new ChangeCache<AuthEntry>(
+    changeFeedOf(db),
+    { users: 'key' },
+    // An unknown id is not kept: a user inserted later with it needs no notification.
+    { keep: (entry) => entry !== undefined },
+  );
+  const verify = createAccessTokenVerifier(jwtSecret);
   return async function authenticate(request: FastifyRequest): Promise<void> {
     const config = request.routeOptions.config;
     if (!config?.api) return;
@@ -66,17 +108,22 @@ export function createAuthHook(db: Db, jwtSecret: string) {
       if (optional) return;
       throw badHeader();
     }
-    const claims = verifyJwt(credentials.token, jwtSecret, 'access');
+    const claims = verify(credentials.token);
     if (!claims) {
       if (optional) return;
       throw tokenNotValid();
     }
-    const user = await loadAuthUser(db, claims.user_id);
-    if (!user?.is_active) {
+    const entry = await users.get(String(claims.user_id), async () =>
+      toEntry(await loadAuthUser(db, claims.user_id)),
+    );
+    if (!entry?.active) {
       if (optional) return;
-      throw userNotFound(Boolean(user));
+      throw userNotFound(Boolean(entry));
     }
-    const { is_active: _, ...authUser } = user;
-    request.user = authUser;
+    if (issuedBeforeCutoff(claims.iat, entry.validAfter)) {
+      if (optional) return;
+      throw tokenNotValid();
+    }
+    request.user = entry.user;
   };
 }

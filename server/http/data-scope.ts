@@ -22,16 +22,43 @@ export async function deptAndDescendants(db: Db, id: number): Promise<number[]> 
   return rows.map((r) => r.id);
 }
 
-export async function dataScopeOf(db: Db, user: AuthUser): Promise<DataScope> {
-  if (user.is_superuser) return { all: true };
-  const roles = await db
+/** The user's enabled, live roles with their data range. */
+export function enabledRolesOf(db: Db, userId: number) {
+  return db
     .selectFrom('user_role as ur')
     .innerJoin('role as r', 'r.id', 'ur.role_id')
     .select(['r.id', 'r.data_range'])
-    .where('ur.user_id', '=', user.id)
+    .where('ur.user_id', '=', userId)
     .where('r.status', '=', true)
     .where('r.is_deleted', '=', false)
     .execute();
+}
+
+/** The ids of the menus the user's enabled roles grant, as a subquery (`where('m.id', 'in', …)`). */
+export const grantedMenuIds = (db: Db, userId: number) =>
+  db
+    .selectFrom('role_menu as rm')
+    .innerJoin('user_role as ur', 'ur.role_id', 'rm.role_id')
+    .innerJoin('role as r', 'r.id', 'rm.role_id')
+    .select('rm.menu_id')
+    .where('ur.user_id', '=', userId)
+    .where('r.status', '=', true)
+    .where('r.is_deleted', '=', false);
+
+/** The ids of the menu buttons the user's enabled roles grant, as a subquery. */
+export const grantedButtonIds = (db: Db, userId: number) =>
+  db
+    .selectFrom('role_menu_button as rb')
+    .innerJoin('user_role as ur', 'ur.role_id', 'rb.role_id')
+    .innerJoin('role as r', 'r.id', 'rb.role_id')
+    .select('rb.menu_button_id')
+    .where('ur.user_id', '=', userId)
+    .where('r.status', '=', true)
+    .where('r.is_deleted', '=', false);
+
+export async function dataScopeOf(db: Db, user: AuthUser): Promise<DataScope> {
+  if (user.is_superuser) return { all: true };
+  const roles = await enabledRolesOf(db, user.id);
   if (roles.some((r) => r.data_range === DataRange.all)) return { all: true };
   const depts = new Set<number>();
   for (const role of roles) {

@@ -1,6 +1,8 @@
 // Error mapping. Every failure under the API prefixes leaves as a dvadmin envelope — never an HTML page,
 // never a stack trace. Unexpected errors are logged server-side with their stack and answered with a bare
 // "internal server error".
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Code } from '../../src/contract/envelope.ts';
 import { ApiError, localeOf, refuse } from './envelope.ts';
@@ -20,6 +22,30 @@ export const isSpaPath = (path: string) =>
   !NON_SPA_PREFIXES.some((p) => path === p || path === p.replace(/\/$/, '') || path.startsWith(p));
 
 const pathOf = (url: string) => url.split('?')[0] ?? url;
+
+/**
+ * Fastify's `clientErrorHandler`: errors Node's HTTP parser raises before there is a request to route, e.g.
+ * headers over Node's maxHeaderSize (16 KB; a 100 KB Authorization header) → HTTP 431, a timeout → 408,
+ * anything else → 400. Answered with the envelope (code 4000, Chinese: no headers were parsed to pick a
+ * language) instead of Fastify's own JSON, then the connection is closed.
+ */
+export function handleClientError(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, key] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? ([431, 'header.tooLarge'] as const)
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? ([408, 'body.malformed'] as const)
+        : ([400, 'body.malformed'] as const);
+  const body = JSON.stringify({ code: Code.validation, data: null, msg: t('zh', key) });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
+}
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: ApiError): FastifyReply {
   return reply

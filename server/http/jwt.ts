@@ -58,3 +58,7 @@ export function verifyJwt(
     return null;
   }
 }
+
+/** Whether a token issued at `iat` (unix seconds) predates a user's cut-off (users.tokens_valid_after). */
+export const issuedBeforeCutoff = (iat: number, validAfter: Date | null) =>
+  validAfter !== null && iat < Math.floor(validAfter.getTime() / 1000);

@@ -51,6 +51,10 @@ const MESSAGES = {
     zh: '该账号已被禁用，请联系管理员',
     en: 'This account is disabled; contact an administrator',
   },
+  'list.rateLimited': {
+    zh: '请求过于频繁，请 {seconds} 秒后再试',
+    en: 'Too many list or search requests; try again in {seconds} s',
+  },
   'login.rateLimited': {
     zh: '登录失败次数过多，请 {seconds} 秒后重试',
     en: 'Too many failed login attempts; try again in {seconds} seconds',
@@ -91,6 +95,10 @@ const MESSAGES = {
   'v.email': { zh: '请输入合法的邮件地址。', en: 'Enter a valid email address.' },
   'v.choice': { zh: '“{value}” 不是合法选项。', en: '"{value}" is not a valid choice.' },
   'v.invalid': { zh: '格式不正确。', en: 'Invalid value.' },
+  'v.nullCharacter': {
+    zh: '不允许包含空字符（U+0000）。',
+    en: 'Null characters (U+0000) are not allowed.',
+  },
   'v.notObject': {
     zh: '无效数据。期待为字典类型，得到的是 {type} 。',
     en: 'Invalid data. Expected a dictionary, but got {type}.',
@@ -110,6 +118,52 @@ const MESSAGES = {
   'dept.hasChildren': {
     zh: '该部门下存在子部门，无法删除',
     en: 'This department has sub-departments and cannot be deleted',
+  },
+  'dept.hasUsers': {
+    zh: '该部门下还有 {count} 名用户，无法删除',
+    en: 'This department still has {count} user(s) and cannot be deleted',
+  },
+
+  // deletes (CRUD kit multiple_delete)
+  'delete.partial': {
+    zh: '删除成功 ({deleted})，其余 {skipped} 条不存在或不在您的数据权限范围内',
+    en: 'Deleted ({deleted}); the other {skipped} do not exist or are outside your data scope',
+  },
+  'delete.none': {
+    zh: '未删除任何数据：所选 {count} 条不存在或不在您的数据权限范围内',
+    en: 'Nothing was deleted: the {count} selected do not exist or are outside your data scope',
+  },
+
+  // privileges (issue 12): superusers and what an editor may grant
+  'writes.superuserOnly': {
+    zh: '只有超级管理员可以新增、修改或删除{model}：它决定接口权限',
+    en: 'Only a superuser may add, change or delete {model}: it decides what the API grants',
+  },
+  'user.superuserOnly': {
+    zh: '只有超级管理员可以修改、重置密码、禁用或删除超级管理员',
+    en: 'Only a superuser may change, reset, disable or delete a superuser',
+  },
+  'grant.role': {
+    zh: '无权授予角色“{name}”：其菜单、按钮或数据权限超出您自己的权限',
+    en: 'You may not grant the role "{name}": its menus, buttons or data range exceed your own',
+  },
+  'grant.dept': {
+    zh: '无权使用部门“{name}”：它不在您的数据权限范围内',
+    en: 'You may not use the department "{name}": it is outside your data scope',
+  },
+  'grant.menus': {
+    zh: '无权授予您自己没有的菜单或按钮',
+    en: 'You may not grant menus or buttons you do not hold yourself',
+  },
+  'grant.dataRange': {
+    zh: '无权设置超出您自己数据权限的范围',
+    en: 'You may not set a data range wider than your own',
+  },
+
+  // transport limits
+  'header.tooLarge': {
+    zh: '请求头过大',
+    en: 'Request header fields too large',
   },
 } as const satisfies Record<string, Record<Locale, string>>;
 

@@ -26,12 +26,19 @@ function bodyText(request: FastifyRequest): string | null {
   return text.length > MAX_BODY_TEXT ? `${text.slice(0, MAX_BODY_TEXT)}…` : text;
 }
 
+/** API writes, except machine-token calls to machine endpoints (recorded by their module). */
+const logged = (request: FastifyRequest) => {
+  const config = request.routeOptions.config;
+  if (!config?.api || UNLOGGED.has(request.method)) return false;
+  return !(config.machine && !request.user);
+};
+
 export function registerOperationLog(app: FastifyInstance, db: Db): { idle: () => Promise<void> } {
   const pending = new Set<Promise<void>>();
 
   // Capture the envelope's code and msg from the payload on its way out.
   app.addHook('onSend', async (request, _reply, payload) => {
-    if (!request.routeOptions.config?.api || UNLOGGED.has(request.method) || request.outcome) return payload;
+    if (!logged(request) || request.outcome) return payload;
     if (typeof payload === 'string' && payload.startsWith('{')) {
       try {
         const body = JSON.parse(payload) as { code?: unknown; msg?: unknown };
@@ -47,7 +54,7 @@ export function registerOperationLog(app: FastifyInstance, db: Db): { idle: () =
   });
 
   app.addHook('onResponse', async (request) => {
-    if (!request.routeOptions.config?.api || UNLOGGED.has(request.method)) return;
+    if (!logged(request)) return;
     const agent = describeAgent(request.headers['user-agent']);
     const code = request.outcome?.code ?? null;
     const user = request.user;

@@ -5,9 +5,12 @@
 // one of their enabled roles. Otherwise: 4000 `您没有执行该操作的权限。 (POST: /api/system/dept/)`, as the
 // stock backend words it (fixture dept_create_test_user_forbidden.json).
 // A matching white-list entry with `enable_datasource = false` also lifts the data scope for that request.
+// The check runs on every request; its inputs (the user's roles, the white list, the roles' button APIs) are
+// kept in memory until a grants change is heard (server/http/granted.ts), and each pattern is compiled once.
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/index.ts';
 import { ApiError, refuse } from './envelope.ts';
+import { grantedOf } from './granted.ts';
 import type { AuthUser } from './types.ts';
 
 /** dvadmin's METHOD_CHOICES, as stored in menu_button.method and api_white_list.method. */
@@ -17,13 +20,26 @@ export const methodCode = (method: string) =>
 
 const withSlash = (p: string) => (p.endsWith('/') ? p : `${p}/`);
 
+const MAX_PATTERNS = 10_000;
+const compiled = new Map<string, RegExp>();
+
+function compile(pattern: string): RegExp {
+  let regex = compiled.get(pattern);
+  if (!regex) {
+    const source = withSlash(pattern.split('?')[0]!.trim())
+      .split(/(\{[^}]*\})/)
+      .map((part) => (/^\{[^}]*\}$/.test(part) ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+      .join('');
+    regex = new RegExp(`^${source}$`);
+    if (compiled.size >= MAX_PATTERNS) compiled.clear();
+    compiled.set(pattern, regex);
+  }
+  return regex;
+}
+
 /** `/api/system/dept/{id}/` matches `/api/system/dept/12/`; `{anything}` stands for one path segment. */
 export function apiPatternMatches(pattern: string, path: string): boolean {
-  const source = withSlash(pattern.split('?')[0]!.trim())
-    .split(/(\{[^}]*\})/)
-    .map((part) => (/^\{[^}]*\}$/.test(part) ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
-    .join('');
-  return new RegExp(`^${source}$`).test(withSlash(path));
+  return compile(pattern).test(withSlash(path));
 }
 
 export type PermissionResult = { allowed: boolean; dataScope: boolean };
@@ -36,27 +52,12 @@ export async function checkApiPermission(
 ): Promise<PermissionResult> {
   if (user.is_superuser) return { allowed: true, dataScope: false };
   const code = methodCode(method === 'HEAD' ? 'GET' : method);
-  const white = await db
-    .selectFrom('api_white_list')
-    .select(['url', 'enable_datasource'])
-    .where('method', '=', code)
-    .where('is_deleted', '=', false)
-    .execute();
+  const granted = grantedOf(db);
+  const white = await granted.whiteList(code);
   const listed = white.filter((w) => apiPatternMatches(w.url, path));
   if (listed.length) return { allowed: true, dataScope: listed.every((w) => w.enable_datasource) };
-  const buttons = await db
-    .selectFrom('role_menu_button as rb')
-    .innerJoin('user_role as ur', 'ur.role_id', 'rb.role_id')
-    .innerJoin('role as r', 'r.id', 'rb.role_id')
-    .innerJoin('menu_button as b', 'b.id', 'rb.menu_button_id')
-    .select('b.api')
-    .where('ur.user_id', '=', user.id)
-    .where('r.status', '=', true)
-    .where('r.is_deleted', '=', false)
-    .where('b.is_deleted', '=', false)
-    .where('b.method', '=', code)
-    .execute();
-  return { allowed: buttons.some((b) => apiPatternMatches(b.api, path)), dataScope: true };
+  const apis = await granted.buttonApis(await granted.roleIds(user.id), code);
+  return { allowed: apis.some((api) => apiPatternMatches(api, path)), dataScope: true };
 }
 
 const scopeLifted = new WeakMap<FastifyRequest, boolean>();

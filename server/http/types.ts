@@ -20,6 +20,11 @@ declare module 'fastify' {
     auth?: AuthMode;
     /** Operation-log module name, e.g. `dept`. */
     module?: string;
+    /**
+     * A machine endpoint (phone agent, ingest): a request without a signed-in user (a machine token) is left out
+     * of the operation log — the module records it in its own log (xy_log, device data).
+     */
+    machine?: boolean;
   }
   interface FastifyRequest {
     user: AuthUser | null;

@@ -18,7 +18,7 @@ import {
 import type { Db } from '../db/index.ts';
 import { redact } from '../db/index.ts';
 import { loadAuthUser } from '../http/auth.ts';
-import { verifyJwt } from '../http/jwt.ts';
+import { issuedBeforeCutoff, verifyJwt } from '../http/jwt.ts';
 
 type ClientToServerEvents = Record<string, never>;
 type SocketData = { userId: number };
@@ -39,6 +39,11 @@ export type Emitter = {
   emitItems(userIds: readonly number[], items: Item | Item[]): void;
   /** Closes every connection of a user, on any node (e.g. after disabling the account). */
   disconnectUser(userId: number): void;
+  /**
+   * Whether an emit can reach anyone: a socket connected to this process, or any process when clustered
+   * (Redis). Lets a caller skip the query for its recipients when nobody listens.
+   */
+  listening(): boolean;
 };
 
 export type Realtime = Emitter & {
@@ -135,7 +140,7 @@ export async function attachRealtime(httpServer: HttpServer, options: RealtimeOp
     }
     loadAuthUser(db, claims.user_id).then(
       (user) => {
-        if (!user?.is_active) {
+        if (!user?.is_active || issuedBeforeCutoff(claims.iat, user.tokens_valid_after)) {
           next(new Error(INVALID_TOKEN));
           return;
         }
@@ -169,6 +174,7 @@ export async function attachRealtime(httpServer: HttpServer, options: RealtimeOp
     emitToUsers,
     emitItems: (userIds, items) => emitToUsers(userIds, 'items', items),
     disconnectUser: (userId) => io.in(userRoom(userId)).disconnectSockets(true),
+    listening: () => redis !== null || io.of('/').sockets.size > 0,
     shutdown: async () => {
       if (down) return;
       down = true;

@@ -5,10 +5,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
+import type { Clock } from '../lib/clock.ts';
 import { registerFileRoutes } from '../modules/file/routes.ts';
 import { registerItemRoutes } from '../modules/items/routes.ts';
 import { registerMessageRoutes } from '../modules/message/routes.ts';
 import { registerMessageCenterRoutes } from '../modules/message-center/routes.ts';
+import { registerPipeline } from '../modules/pipeline/register.ts';
+import { registerDelivery } from '../modules/push/service.ts';
 import { attachRealtime, type Realtime } from './index.ts';
 
 declare module 'fastify' {
@@ -17,7 +20,12 @@ declare module 'fastify' {
   }
 }
 
-export async function registerRealtime(app: FastifyInstance, db: Db, config: Config): Promise<Realtime> {
+export async function registerRealtime(
+  app: FastifyInstance,
+  db: Db,
+  config: Config,
+  pipeline: { clock: Clock; sweepIntervalMs?: number },
+): Promise<Realtime> {
   const realtime = await attachRealtime(app.server, {
     db,
     jwtSecret: config.jwtSecret,
@@ -35,7 +43,11 @@ export async function registerRealtime(app: FastifyInstance, db: Db, config: Con
 
   registerMessageRoutes(app, db);
   registerMessageCenterRoutes(app, db, realtime);
-  registerItemRoutes(app, db, config, realtime);
+  // The monitoring pipeline (tasks, phones, filters, sellers, logs) and the ingest on /xy/items/.
+  const runtime = registerPipeline(app, db, { ...pipeline, emitter: realtime });
+  registerItemRoutes(app, db, config, realtime, runtime);
   registerFileRoutes(app, db, config);
+  // Delivery and support (issue 14): customers, push outbox and worker, feedback, knowledge, overview.
+  registerDelivery(app, db, config, realtime, pipeline.clock);
   return realtime;
 }

@@ -29,7 +29,20 @@ export const Paths = {
 export const APP_VERSION = '2.0.4';
 export const DB_PREFIX = 'xy-admin';
 export const COOKIE_DAYS = 1;
-export const Cookies = { uuid: 'uuid', token: 'token', refresh: 'refresh', lang: 'lang' } as const;
+/**
+ * Client cookies. `refresh_mode` (`cookie` or absent) says the server keeps the refresh token in an HttpOnly
+ * cookie of its own (set when the login asked with `?refresh_cookie=1`), so the client posts `{}` to refresh
+ * and log out; it is no secret.
+ */
+export const Cookies = {
+  uuid: 'uuid',
+  token: 'token',
+  refresh: 'refresh',
+  refreshMode: 'refresh_mode',
+  lang: 'lang',
+} as const;
+/** Login query parameter asking the server for the HttpOnly refresh cookie (a stock dvadmin ignores it). */
+export const REFRESH_COOKIE_PARAM = 'refresh_cookie';
 export const GHOST_UUID = 'ghost-uuid';
 export const MENU_DATA_KEY = 'menuData';
 export const INDEX_PATH = '/index';

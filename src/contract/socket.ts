@@ -4,7 +4,8 @@ import { z } from 'zod';
 export const SOCKET_PATH = '/socket.io';
 export const INVALID_TOKEN = 'invalid token';
 
-export const itemSchema = z.object({
+/** Loose: the server's row carries more (task_name, first_seen, last_seen…), which the /items page shows. */
+export const itemSchema = z.looseObject({
   id: z.union([z.number(), z.string()]),
   title: z.string(),
   price: z.number().nullish(),
@@ -13,7 +14,13 @@ export const itemSchema = z.object({
   image: z.string().nullish(),
   keywords: z.array(z.string()).nullish(),
   time: z.string().nullish(),
+  /** When the listing was first and last seen: a duplicate's update has `first_seen` before `last_seen`. */
+  first_seen: z.string().nullish(),
+  last_seen: z.string().nullish(),
 });
+/** A listing seen again (the ingest's dedupe updated its price and last_seen), not a new one. */
+export const isSeenAgain = (item: Item) =>
+  Boolean(item.first_seen && item.last_seen && item.first_seen < item.last_seen);
 export type Item = z.infer<typeof itemSchema>;
 
 export const socketMessageSchema = z.object({ message: z.string(), type: z.string().optional() });
@@ -25,8 +32,19 @@ export const socketNotificationSchema = z.object({
   duration: z.number().default(5000),
 });
 
+/** `phone`: a phone went online or offline (the monitoring pipeline, docs/domain.md). */
+export const phoneStateSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  serial: z.string(),
+  online: z.boolean(),
+  last_seen: z.string().nullish(),
+});
+export type PhoneState = z.infer<typeof phoneStateSchema>;
+
 export interface ServerToClientEvents {
   items: (payload: Item | Item[]) => void;
+  phone: (payload: PhoneState) => void;
   message: (payload: z.input<typeof socketMessageSchema>) => void;
   notification: (payload: z.input<typeof socketNotificationSchema>) => void;
 }

@@ -706,6 +706,28 @@ export function createDemoBackend(options: DemoBackendOptions = {}): DemoBackend
       total: data.items.length,
     });
   });
+  // The workbench overview: the demo has items (the fake feed adds some) and no phones, tasks or customers.
+  route('GET /xy/overview/', true, () => {
+    const hour = 60 * 60 * 1000;
+    const start = Math.floor(now() / hour) * hour - 23 * hour;
+    const today = formatDateTime(new Date(now())).slice(0, 10);
+    const at = (i: Row) => new Date(String(i.time).replace(' ', 'T')).getTime();
+    return ok({
+      items: {
+        today_stored: data.items.filter((i) => String(i.time).startsWith(today)).length,
+        today_dropped: 0,
+      },
+      pushes: { today_success: 0, today_failed: 0, pending: 0, success_rate: null },
+      phones: { online: 0, total: 0 },
+      tasks: { enabled: 0 },
+      customers: { expiring_7d: 0 },
+      items_per_hour: Array.from({ length: 24 }, (_, n) => {
+        const from = start + n * hour;
+        const stored = data.items.filter((i) => at(i) >= from && at(i) < from + hour).length;
+        return { hour: `${formatDateTime(new Date(from)).slice(0, 13)}:00`, stored, pushed: 0, failed: 0 };
+      }),
+    });
+  });
   route('GET /xy/items/', true, (ctx) => {
     const rows = sortRows(data.items, '-id');
     const pageNo = Math.max(1, Number(ctx.query.get('page')) || 1);

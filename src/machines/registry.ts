@@ -12,9 +12,14 @@
  */
 import type { AnyStateMachine, InspectionEvent, StateValue } from 'xstate';
 import { appMachine } from './app/app.machine.ts';
+import { formMachine } from './crud/form.machine.ts';
+import { listMachine } from './crud/list.machine.ts';
+import { taskMachine } from './crud/task.machine.ts';
 import { fullscreenMachine } from './fullscreen/fullscreen.machine.ts';
+import { liveListMachine } from './items/liveList.machine.ts';
 import { logMachine } from './log/log.machine.ts';
 import { messagePollerMachine } from './messagePoller/messagePoller.machine.ts';
+import { overviewMachine } from './overview/overview.machine.ts';
 import { preferencesMachine } from './preferences/preferences.machine.ts';
 import { routeGuardMachine } from './routeGuard/routeGuard.machine.ts';
 import { loginMachine } from './session/login.machine.ts';
@@ -33,7 +38,7 @@ export type ChartEntry = {
   source: string;
 };
 
-/** Every chart, root first, then the long-lived children and their sub-charts. */
+/** Every chart, root first, then the long-lived children and their sub-charts, then the CRUD kit's charts. */
 export const charts: readonly ChartEntry[] = [
   {
     name: 'app',
@@ -102,6 +107,40 @@ export const charts: readonly ChartEntry[] = [
     machine: preferencesMachine,
     description: 'Theme, colour, size, page transition and aside settings, per user.',
     source: 'src/machines/preferences/preferences.machine.ts',
+  },
+  {
+    name: 'crudList',
+    machine: listMachine,
+    description:
+      'One CRUD table: first load, reload keeping rows, paging/filters/ordering, tree children, delete.',
+    source: 'src/machines/crud/list.machine.ts',
+  },
+  {
+    name: 'crudForm',
+    machine: formMachine,
+    description:
+      'A create/edit form: load the record, edit, submit; a failure keeps values and field errors.',
+    source: 'src/machines/crud/form.machine.ts',
+  },
+  {
+    name: 'crudTask',
+    machine: taskMachine,
+    description: 'One effect the user starts and may retry: a small load, a download, an import, a reset.',
+    source: 'src/machines/crud/task.machine.ts',
+  },
+  {
+    name: 'overview',
+    machine: overviewMachine,
+    description:
+      "The workbench's business figures: load, refresh on items and on an interval, hide when refused.",
+    source: 'src/machines/overview/overview.machine.ts',
+  },
+  {
+    name: 'itemsLive',
+    machine: liveListMachine,
+    description:
+      'The /items live list over its crudList: following, paused with a "N new" pill, reconnecting.',
+    source: 'src/machines/items/liveList.machine.ts',
   },
 ];
 

@@ -3,8 +3,8 @@
  * the root chart ready for the UI's one actor Provider. The UI owns the router, so it passes in what the
  * route guard and the session need from it (navigate, route patching, reset).
  *
- * The http client needs the running actor (token refresh through the session's single flight, auth expiry,
- * the frontend log), which the Provider creates: the UI hands it over with `attach(actor)` as soon as it
+ * The http client needs the running actor (the session's token port, the frontend log), which the Provider
+ * creates: the UI hands it over with `attach(actor)` as soon as it
  * exists. Until then router locations and log entries are buffered.
  *
  * Size: the network layer (axios, the zod response schemas, request signing, the menu cache) is not needed
@@ -27,14 +27,10 @@ import type { HttpClient } from './http/types.ts';
 import { t } from './i18n/index.ts';
 import { createAppImplementations } from './implementations/app.ts';
 import { createLogSink, subscribeToWindowErrors } from './implementations/log.ts';
-import { webLocksRefresh } from './implementations/session.ts';
-import {
-  createSessionBridge,
-  type SessionRefLike,
-  TokenRefreshFailed,
-} from './implementations/sessionBridge.ts';
+import { createTokenPort, webLocksRefresh } from './implementations/session.ts';
 import { startInspection } from './inspection.ts';
 import { showNotice } from './notify.ts';
+import { createPeerChannel } from './session-channel.ts';
 
 /** What the charts need from the router (the UI's router host implements it). */
 export type RouterBinding = {
@@ -67,18 +63,6 @@ type LogSinkEntry = { message: string; type: LogType; meta?: unknown };
 
 const now = () => Date.now();
 const currentUrl = () => (typeof location === 'undefined' ? undefined : location.href);
-
-/**
- * Adapter: the session actor's typed `on` (one generic signature over every emitted event) does not match
- * the bridge's overloads for the two refresh events, though it behaves exactly as they describe.
- */
-function asSessionRefLike(session: ReturnType<typeof getSessionRef>): SessionRefLike {
-  return {
-    send: (event) => session.send(event),
-    on: ((type: 'session.refreshed' | 'session.refreshFailed', handler: (event: unknown) => void) =>
-      session.on(type, handler)) as SessionRefLike['on'],
-  };
-}
 
 /** The network layer: http client, API and menu cache, in their own chunk. */
 function loadNetwork(deps: Parameters<typeof import('./http/app-client.ts').createAppHttpClient>[0]) {
@@ -126,22 +110,14 @@ export function createAppSystem(router: RouterBinding): AppSystem {
   let loaded: Network | undefined;
   let sessionTarget: string | undefined;
 
-  const bridge = () => {
-    if (!root) throw new TokenRefreshFailed('the session is not running yet');
-    return createSessionBridge(asSessionRefLike(getSessionRef(root)));
-  };
+  // The session chart owns the token: the http client and the socket ask it through this port.
+  const tokens = createTokenPort(() => (root ? getSessionRef(root) : undefined));
   const sendLog = (entry: LogSinkEntry) => {
     if (!root) bufferedLogs.push(entry);
     else createLogSink(getLogRef(root), { now, currentUrl })(entry);
   };
 
-  const network = loadNetwork({
-    refreshAccessToken: async (usedToken) => bridge().refreshAccessToken(usedToken),
-    onAuthExpired: (reason, message) => {
-      if (root) bridge().onAuthExpired(reason, message);
-    },
-    log: sendLog,
-  }).then((n) => {
+  const network = loadNetwork({ tokens, log: sendLog }).then((n) => {
     loaded = n;
     return n;
   });
@@ -193,9 +169,12 @@ export function createAppSystem(router: RouterBinding): AppSystem {
         else window.location.reload();
       },
       notify: showNotice,
+      log: (message, type) => sendLog({ message, type }),
       t: (key) => t(key),
       now,
       withRefreshLock: webLocksRefresh,
+      // The console's other tabs: a sign-out, a refresh or a sign-in in one is followed by the others.
+      peers: createPeerChannel(),
     },
     routeGuard: {
       navigate: (to, options) => router.navigate(to, options),
@@ -216,13 +195,9 @@ export function createAppSystem(router: RouterBinding): AppSystem {
         log: sendLog,
         logError,
         network: () => network.then((n) => n.http),
-        getToken: () => cookies.getToken(),
-        requestTokenRefresh: (token) => {
-          if (root)
-            getSessionRef(root).send(
-              token ? { type: 'session.refreshRequested', token } : { type: 'session.refreshRequested' },
-            );
-        },
+        // The socket's answer arrives as `socket.tokenRefreshed` (the root forwards `session.refreshed`).
+        getToken: () => tokens.getAccess(),
+        requestTokenRefresh: (token) => void tokens.refreshAfter401(token),
       });
       startShell();
     })

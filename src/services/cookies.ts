@@ -2,7 +2,8 @@ import { COOKIE_DAYS, Cookies } from '../contract/index.ts';
 
 /**
  * Cookies of the session (seed §4, §9): `uuid`, `token`, `refresh` and `lang`, 1-day expiry, `path=/`,
- * SameSite=Lax. A token cookie whose value is the text `undefined` (what a dvadmin console writes after a
+ * SameSite=Lax; and `refresh_mode=cookie` when the server keeps the refresh token in an HttpOnly cookie of
+ * its own (then no `refresh` cookie is written: JavaScript never sees that token). A token cookie whose value is the text `undefined` (what a dvadmin console writes after a
  * failed login) reads as absent. No dependency: `document.cookie` is enough for four names.
  */
 export type CookieName = (typeof Cookies)[keyof typeof Cookies];
@@ -50,12 +51,19 @@ export type SessionCookies = {
   getToken(): string | undefined;
   getRefresh(): string | undefined;
   getUuid(): string | undefined;
+  /** `cookie` when the server holds the refresh token (HttpOnly); `body` otherwise (dvadmin). */
+  getRefreshMode(): 'body' | 'cookie';
   getLang(): string | undefined;
-  /** Login: writes all three, each for 1 day. */
-  setSession(values: { token: string; refresh: string; uuid: string | number }): void;
+  /** Login: token, uuid and (body mode) refresh, each for 1 day; `refresh_mode` in cookie mode. */
+  setSession(values: {
+    token: string;
+    refresh: string | null;
+    refreshMode?: 'body' | 'cookie';
+    uuid: string | number;
+  }): void;
   /** Refresh: the new access token, and the refresh token when the server rotated it. */
   setTokens(values: { token: string; refresh?: string | undefined }): void;
-  /** Logout / expiry: removes token, uuid and refresh (lang stays). */
+  /** Logout / expiry: removes token, uuid, refresh and refresh_mode (lang stays). */
   clearSession(): void;
   setLang(value: string): void;
 };
@@ -71,10 +79,14 @@ export function createSessionCookies(jar: CookieJar): SessionCookies {
     getToken: () => present(jar.get(Cookies.token)),
     getRefresh: () => present(jar.get(Cookies.refresh)),
     getUuid: () => present(jar.get(Cookies.uuid)),
+    getRefreshMode: () => (jar.get(Cookies.refreshMode) === 'cookie' ? 'cookie' : 'body'),
     getLang: () => present(jar.get(Cookies.lang)),
-    setSession({ token, refresh, uuid }) {
+    setSession({ token, refresh, refreshMode = 'body', uuid }) {
       jar.set(Cookies.token, token);
-      jar.set(Cookies.refresh, refresh);
+      if (refreshMode === 'cookie' || !refresh) jar.remove(Cookies.refresh);
+      else jar.set(Cookies.refresh, refresh);
+      if (refreshMode === 'cookie') jar.set(Cookies.refreshMode, 'cookie');
+      else jar.remove(Cookies.refreshMode);
       jar.set(Cookies.uuid, String(uuid));
     },
     setTokens({ token, refresh }) {
@@ -85,6 +97,7 @@ export function createSessionCookies(jar: CookieJar): SessionCookies {
       jar.remove(Cookies.token);
       jar.remove(Cookies.uuid);
       jar.remove(Cookies.refresh);
+      jar.remove(Cookies.refreshMode);
     },
     setLang: (value) => jar.set(Cookies.lang, value),
   };

@@ -16,8 +16,11 @@ export const NOTICE_COLOR: Record<NotifyKind, string> = {
   success: 'teal',
 };
 
-export const showNotice: NotifyFn = ({ kind, message, durationMs }) => {
+export const showNotice: NotifyFn = ({ kind, message, durationMs, replaces }) => {
+  // Mantine ignores a second notification with an id it shows: the old one goes first.
+  if (replaces) notifications.hide(replaces);
   notifications.show({
+    ...(replaces ? { id: replaces } : {}),
     color: NOTICE_COLOR[kind],
     message,
     autoClose: durationMs > 0 ? durationMs : false,

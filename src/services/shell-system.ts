@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { createShellLogic } from '../machines/app/shell.ts';
 import type { ShellLogic } from '../machines/app/types.ts';
 import type { UserSlices } from '../machines/app/userData.ts';
+import { setColorScheme } from './color-scheme.ts';
 import { getConfig } from './config.ts';
 import type { HttpClient, LogFn } from './http/types.ts';
 import { t } from './i18n/index.ts';
@@ -77,6 +78,7 @@ export function createShellSystem(deps: ShellDeps): ShellLogic {
       navigate: (to, options) => deps.navigate(to, options),
       currentPath: () => `${location.pathname}${location.search}${location.hash}`,
       root: document.documentElement,
+      setColorScheme,
       onError: deps.logError('saving the preferences'),
     }),
     fullscreen: createFullscreenImplementations({ document }),

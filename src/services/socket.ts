@@ -17,11 +17,14 @@ import type { z } from 'zod';
 import {
   type Item,
   itemSchema,
+  type PhoneState,
+  phoneStateSchema,
   type ServerToClientEvents,
   SOCKET_PATH,
   socketMessageSchema,
   socketNotificationSchema,
 } from '../contract/index.ts';
+import { SOCKET_NOT_FOUND } from '../machines/socket/items.ts';
 
 export type SocketMessagePayload = z.output<typeof socketMessageSchema>;
 export type SocketNotificationPayload = z.output<typeof socketNotificationSchema>;
@@ -35,6 +38,8 @@ export type SocketHandlers = {
   connectFailed(message: string): void;
   /** `items`, as a list (a single item becomes a list of one), in the order sent. */
   items(items: Item[]): void;
+  /** `phone`: a phone went online or offline. */
+  phone(payload: PhoneState): void;
   message(payload: SocketMessagePayload): void;
   /** `position` defaults to `top-right`, `duration` to 5000 ms. */
   notification(payload: SocketNotificationPayload): void;
@@ -78,6 +83,16 @@ function messageOf(error: unknown): string {
   return typeof error === 'string' ? error : String(error);
 }
 
+/**
+ * engine.io's TransportError for an HTTP answer carries the status as `description` (polling) or in
+ * `context.status`: 404 means this backend has no socket.io (a stock dvadmin).
+ */
+export function isNotFound(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false;
+  const { description, context } = error as { description?: unknown; context?: { status?: unknown } };
+  return description === 404 || context?.status === 404;
+}
+
 function attach(socket: FeedSocket, handlers: SocketHandlers, isOpen: () => boolean): void {
   const guard =
     <A extends unknown[]>(run: (...args: A) => void) =>
@@ -94,7 +109,7 @@ function attach(socket: FeedSocket, handlers: SocketHandlers, isOpen: () => bool
   );
   socket.on(
     'connect_error',
-    guard((error) => handlers.connectFailed(messageOf(error))),
+    guard((error) => handlers.connectFailed(isNotFound(error) ? SOCKET_NOT_FOUND : messageOf(error))),
   );
   socket.on(
     'items',
@@ -107,6 +122,14 @@ function attach(socket: FeedSocket, handlers: SocketHandlers, isOpen: () => bool
         else handlers.invalidPayload('items', { payload: entry, issues: parsed.error.issues });
       }
       if (valid.length) handlers.items(valid);
+    }),
+  );
+  socket.on(
+    'phone',
+    guard((payload: unknown) => {
+      const parsed = phoneStateSchema.safeParse(payload);
+      if (parsed.success) handlers.phone(parsed.data);
+      else handlers.invalidPayload('phone', { payload, issues: parsed.error.issues });
     }),
   );
   socket.on(

@@ -1,8 +1,15 @@
-import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import { type CSSVariablesResolver, createTheme, type MantineColorsTuple } from '@mantine/core';
+import { readableOn } from '../machines/preferences/palette.ts';
 
 /**
- * The console's light theme. Primary is dvadmin's #409EFF (shade 6), the rest of the scale follows
- * Element's light/dark steps so hover and active states stay on-brand.
+ * The console's theme (light and dark: Mantine's own dark palette). Primary is dvadmin's #409EFF, the rest of
+ * the scale follows Element's light/dark steps so hover and active states stay on-brand. The user's theme
+ * colour replaces these shades at run time (the preferences chart's `applyColor`).
+ *
+ * Readable text (WCAG AA): `autoContrast` with a luminance threshold of 0.18 — where white and black text
+ * read equally well (4.6:1) — so every filled control of any Mantine colour puts the readable one on it.
+ * Shade 6 here is the default colour's readable filled variant (white text on it reads), which is what filled
+ * brand controls show (`src/ui/readable-colors.css`), so `autoContrast` picks white for them.
  */
 const brand: MantineColorsTuple = [
   '#ecf5ff',
@@ -11,7 +18,7 @@ const brand: MantineColorsTuple = [
   '#a0cfff',
   '#79bbff',
   '#53a8ff',
-  '#409eff',
+  '#3077bf',
   '#3a8ee6',
   '#337ecc',
   '#2b6aab',
@@ -20,6 +27,8 @@ const brand: MantineColorsTuple = [
 export const theme = createTheme({
   primaryColor: 'brand',
   primaryShade: 6,
+  autoContrast: true,
+  luminanceThreshold: 0.18,
   colors: { brand },
   defaultRadius: 'md',
   cursorType: 'pointer',
@@ -33,3 +42,24 @@ export const theme = createTheme({
     lg: '0 16px 48px rgba(16, 24, 40, 0.12)',
   },
 });
+
+/** Mantine's dark-scheme surface text in a colour stands on (dark-6, the lighter of body and cards). */
+const DARK_SURFACE = '#2E2E2E';
+
+/**
+ * Text in a colour reads at WCAG AA (4.5:1) for every palette colour: Mantine's defaults put `c="red"` text
+ * (shade 6) at 3.3:1 on white and light badges (shade 9 on shade 1) under 4.5:1 for several colours. Each
+ * colour's `text` and `light-color` become the nearest readable mix of Mantine's own shade. The brand
+ * colour is the user's and follows at run time (`readable-colors.css`).
+ */
+export const cssVariablesResolver: CSSVariablesResolver = (t) => {
+  const light: Record<string, string> = {};
+  const dark: Record<string, string> = {};
+  for (const [name, shades] of Object.entries(t.colors)) {
+    if (name === 'brand' || !shades) continue;
+    light[`--mantine-color-${name}-text`] = readableOn(shades[6], '#FFFFFF', 'black');
+    light[`--mantine-color-${name}-light-color`] = readableOn(shades[9], shades[1], 'black');
+    dark[`--mantine-color-${name}-text`] = readableOn(shades[4], DARK_SURFACE, 'white');
+  }
+  return { variables: {}, light, dark };
+};

@@ -19,6 +19,7 @@ import {
   tokenRefreshSchema,
   userInfoSchema,
 } from '../../src/contract/index.ts';
+import { overviewSchema } from '../../src/contract/support.ts';
 import { createDemoBackend, type DemoBackend, type DemoResponse } from '../../src/demo/backend.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/demo/data.ts';
 import { createHandlers } from '../../src/demo/handlers.ts';
@@ -149,6 +150,7 @@ const CASES: Record<string, { call: Omit<Call, 'method'>; schema: z.ZodType | 'd
     schema: ok,
   },
   'GET /xy/items/stats/': { call: { path: '/xy/items/stats/' }, schema: itemStatsSchema },
+  'GET /xy/overview/': { call: { path: '/xy/overview/' }, schema: overviewSchema },
   'GET /xy/items/': { call: { path: '/xy/items/?page=1&limit=20' }, schema: pageSchema(itemSchema) },
   'POST /api/system/:res/export/': { call: { path: '/api/system/user/export/' }, schema: 'download' },
   'DELETE /api/system/:res/multiple_delete/': {
@@ -300,6 +302,21 @@ describe('demo API (src/demo/backend.ts)', () => {
     expect(pageSchema(deptSchema).parse(envelope(roots).data).data).toMatchObject([
       { name: 'DVAdmin团队', has_children: 3 },
     ]);
+  });
+
+  it('answers the trees as the console asks for them: provinces by level=1, an area’s children by pcode', () => {
+    const backend = createDemoBackend();
+    const admin = signIn(backend, 'admin').access;
+    const rows = (path: string) =>
+      (envelope(call(backend, { path, token: admin })).data as { data: Record<string, unknown>[] }).data;
+    const provinces = rows('/api/system/area/?level=1&page=1&limit=10');
+    expect(provinces.length).toBeGreaterThan(1);
+    expect(provinces.every((r) => r.level === 1)).toBe(true);
+    const guangdong = provinces.find((r) => r.name === '广东省')!;
+    expect(Number(guangdong.has_children)).toBeGreaterThan(0);
+    expect(rows(`/api/system/area/?pcode=${guangdong.code}&limit=999`).map((r) => r.name)).toContain(
+      '广州市',
+    );
   });
 
   it('an unread popup is read once marked; a new listing shows in the items list', () => {

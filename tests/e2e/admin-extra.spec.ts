@@ -3,7 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { readXlsx, writeXlsx } from '../../server/modules/crud/xlsx.ts';
 import { TEMPLATE_COLUMNS } from '../../server/modules/user-admin/import.ts';
 import { apiGet, apiSignIn } from './support/api.ts';
-import { openLogin, signIn, startServerForThisFile } from './support/console.ts';
+import { openLogin, signInDirectly, startServerForThisFile } from './support/console.ts';
 import { png } from './support/files.ts';
 
 const server = startServerForThisFile();
@@ -45,7 +45,7 @@ test('users imported from the downloaded template appear; a bad row imports noth
   page,
 }) => {
   test.setTimeout(90_000);
-  await signIn(page, server());
+  await signInDirectly(page, server());
   await page.goto(`${server().url}/user`);
   await expect(userTable(page)).toContainText('superadmin');
 
@@ -74,12 +74,16 @@ test('users imported from the downloaded template appear; a bad row imports noth
   const refused = await uploadImport(page, writeXlsx([headers, good1, good2, badDept]));
   expect(refused.code).toBe(4000);
   expect(refused.msg).toMatch(/^第4行 /);
-  await expect(page.getByText(/第4行 .*不存在的部门/)).toBeVisible();
+  // the server's message stays next to 导入 (the toast goes away), with a retry
+  const importFailed = page.getByTestId('user-import-failed');
+  await expect(importFailed).toContainText(/第4行 .*不存在的部门/);
+  await expect(importFailed.getByRole('button', { name: '重试' })).toBeVisible();
   expect((await usersMatching('imp_')).total).toBe(0);
 
   const imported = await uploadImport(page, writeXlsx([headers, good1, good2]));
   expect(imported).toMatchObject({ code: 2000, msg: '导入成功' });
   await expect(page.getByText('导入成功')).toBeVisible();
+  await expect(importFailed).toBeHidden();
   await expect(userTable(page).getByRole('row').filter({ hasText: 'imp_zhao' })).toContainText('技术部');
   await expect(userTable(page).getByRole('row').filter({ hasText: 'imp_qian' })).toContainText('运营部');
   const rows = (await usersMatching('imp_')).data;
@@ -88,7 +92,7 @@ test('users imported from the downloaded template appear; a bad row imports noth
 });
 
 test('an avatar uploaded in the user form previews at 100×100 and is saved on the user', async ({ page }) => {
-  await signIn(page, server());
+  await signInDirectly(page, server());
   await page.goto(`${server().url}/user`);
   const row = userTable(page).getByRole('row').filter({ hasText: '测试人员' });
   await row.getByRole('button', { name: '编辑' }).click();
@@ -127,7 +131,7 @@ test('an avatar uploaded in the user form previews at 100×100 and is saved on t
 test('a new site name on the config page shows in the header at once and on the login page after signing out', async ({
   page,
 }) => {
-  await signIn(page, server());
+  await signInDirectly(page, server());
   await page.goto(`${server().url}/config`);
   await page.getByRole('tab', { name: '登录页配置' }).click();
   await page.getByLabel('网站标题').fill('巡检运维台');

@@ -1,11 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { signIn, startServerForThisFile } from './support/console.ts';
+import { signInDirectly, startServerForThisFile } from './support/console.ts';
 
 const server = startServerForThisFile();
 
 test('granting 新增 on 部门管理 to the 用户 role shows the button to the test user', async ({ browser }) => {
   const admin = await browser.newPage();
-  await signIn(admin, server());
+  await signInDirectly(admin, server());
   await admin.goto(`${server().url}/role`);
   const row = admin.getByTestId('crud-table-role').getByRole('row').filter({ hasText: 'public' });
   await row.getByRole('button', { name: '权限' }).click();
@@ -24,7 +24,7 @@ test('granting 新增 on 部门管理 to the 用户 role shows the button to the
   await admin.close();
 
   const user = await browser.newPage();
-  await signIn(user, server(), 'test');
+  await signInDirectly(user, server(), 'test');
   await user.goto(`${server().url}/dept`);
   await expect(user.getByTestId('crud-table-dept')).toContainText('技术部');
   await expect(user.getByRole('button', { name: '新增', exact: true })).toBeVisible();
@@ -32,7 +32,7 @@ test('granting 新增 on 部门管理 to the 用户 role shows the button to the
 });
 
 test('saving a system setting shows in /api/init/settings/ at once', async ({ page }) => {
-  await signIn(page, server());
+  await signInDirectly(page, server());
   await page.goto(`${server().url}/config`);
   await page.getByRole('tab', { name: '登录页配置' }).click();
   await page.getByLabel('网站标题').fill('测试控制台');

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { signIn, startServerForThisFile } from './support/console.ts';
+import { signInDirectly, startServerForThisFile } from './support/console.ts';
 import { ROOT } from './support/server.ts';
 
 // E2E_WEB_DIR: serve another build than dist/ (a session checking its own build while others use dist/).
@@ -30,7 +30,7 @@ test('with ?debug the state panel shows the signed-in session and the tabs, and 
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server().url });
   const inspector = chunkRequests(page, 'inspection-stately-');
-  await signIn(page, server(), 'superadmin', '/login?debug');
+  await signInDirectly(page, server(), 'superadmin', '/login?debug');
   await page.getByTestId('header-devtools').click();
   const panel = page.getByTestId('devtools-panel');
   await expect(panel).toBeVisible();
@@ -81,7 +81,7 @@ test('without ?debug the production build has no panel button and loads no devto
 }) => {
   const store = chunkRequests(page, 'inspection-store-');
   const inspector = chunkRequests(page, 'inspection-stately-');
-  await signIn(page, server());
+  await signInDirectly(page, server());
   await expect(page.getByTestId('header-search')).toBeVisible();
   await expect(page.getByTestId('header-devtools')).toHaveCount(0);
   expect(store).toEqual([]);

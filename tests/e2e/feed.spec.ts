@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { apiIngest } from './support/api.ts';
-import { signIn, startServerForThisFile } from './support/console.ts';
+import { signInDirectly, startServerForThisFile } from './support/console.ts';
 import type { TestServer } from './support/server.ts';
 
 const INGEST_TOKEN = 'e2e-ingest-token-0123456789';
@@ -26,7 +26,7 @@ test('the workbench opens with the latest items and today’s count', async ({ p
     keywords: ['键盘'],
   });
   const stats = page.waitForResponse((r) => new URL(r.url()).pathname === '/xy/items/stats/');
-  await signIn(page, server());
+  await signInDirectly(page, server());
   const { data } = (await (await stats).json()) as { data: { today: number; total: number } };
   expect(data.today).toBeGreaterThanOrEqual(2);
   await expect(feedItems(page).first()).toContainText('机械键盘 87 键');
@@ -43,7 +43,7 @@ test('the workbench opens with the latest items and today’s count', async ({ p
 test('an item posted to the ingest appears in the live list within a second, without a reload', async ({
   page,
 }) => {
-  await signIn(page, server());
+  await signInDirectly(page, server());
   const badge = page.getByTestId('feed-connection');
   await expect(badge).toBeVisible();
   await expect(badge).toHaveText('已连接');

@@ -1,13 +1,13 @@
 import { expect, type Page, test } from '@playwright/test';
-import { signIn, startServerForThisFile } from './support/console.ts';
+import { sharedServerForThisFile, signInDirectly } from './support/console.ts';
 
-const server = startServerForThisFile();
+const server = sharedServerForThisFile();
 
 const primaryColor = (page: Page) =>
   page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--app-primary').trim());
 
 test('s opens the search panel; typing and Enter navigate to the menu page', async ({ page }) => {
-  await signIn(page, server());
+  await signInDirectly(page, server());
   await page.locator('body').press('s');
   const input = page.getByPlaceholder('搜索页面');
   await expect(input).toBeFocused();
@@ -22,7 +22,7 @@ test('s opens the search panel; typing and Enter navigate to the menu page', asy
 });
 
 test('esc closes the search panel; hidden menu pages are searchable too', async ({ page }) => {
-  await signIn(page, server());
+  await signInDirectly(page, server());
   await page.getByTestId('header-search').click();
   const input = page.getByPlaceholder('搜索页面');
   await input.fill('菜单按钮');
@@ -33,7 +33,7 @@ test('esc closes the search panel; hidden menu pages are searchable too', async 
 });
 
 test('s typed into a text field does not open the search panel', async ({ page }) => {
-  await signIn(page, server());
+  await signInDirectly(page, server());
   await page.getByTestId('header-color').click();
   const field = page.getByLabel('自定义颜色');
   await field.pressSequentially('s');
@@ -41,11 +41,22 @@ test('s typed into a text field does not open the search panel', async ({ page }
   await expect(page.getByPlaceholder('搜索页面')).toHaveCount(0);
 });
 
+/**
+ * The preferences chart ignores changes until the user's saved slice is restored (so defaults never overwrite
+ * it); the restore applies the theme, which sets `data-theme` on the root.
+ */
+const preferencesRestored = (page: Page) => expect(page.locator('html')).toHaveAttribute('data-theme', /.+/);
+
 test('a chosen theme colour is applied and survives a reload', async ({ page }) => {
-  await signIn(page, server());
+  await signInDirectly(page, server());
+  await preferencesRestored(page);
   await expect.poll(() => primaryColor(page)).toBe('#409EFF');
   await page.getByTestId('header-color').click();
-  await page.getByRole('radio', { name: '#722ED1' }).click();
+  const violet = page.getByRole('radio', { name: '#722ED1' });
+  await expect(violet).toHaveAttribute('aria-checked', 'false');
+  await violet.click();
+  // the chart took the colour (the swatch reflects its context), then applied it to the page
+  await expect(violet).toHaveAttribute('aria-checked', 'true');
   await expect.poll(() => primaryColor(page)).toBe('#722ED1');
   await page.reload();
   await expect(page.getByTestId('user-menu')).toBeVisible();
@@ -55,7 +66,8 @@ test('a chosen theme colour is applied and survives a reload', async ({ page }) 
 });
 
 test('the theme dialog marks the active theme and 使用 switches it', async ({ page }) => {
-  await signIn(page, server());
+  await signInDirectly(page, server());
+  await preferencesRestored(page);
   await page.getByTestId('header-theme').click();
   const dialog = page.getByRole('dialog', { name: '主题' });
   await expect(dialog.getByTestId('theme-element')).toContainText('已激活');
@@ -65,7 +77,7 @@ test('the theme dialog marks the active theme and 使用 switches it', async ({ 
 });
 
 test('the header tools are in order with their tooltips', async ({ page }) => {
-  await signIn(page, server());
+  await signInDirectly(page, server());
   const tools = page.getByTestId('header-tools');
   const labels = await tools
     .locator('button[aria-label]')
@@ -84,7 +96,7 @@ test('the header tools are in order with their tooltips', async ({ page }) => {
 });
 
 test('a page error shows on the log badge, and the log drawer lists and clears it', async ({ page }) => {
-  await signIn(page, server());
+  await signInDirectly(page, server());
   const button = page.getByTestId('header-log');
   await page.evaluate(() => {
     setTimeout(() => {
@@ -102,7 +114,8 @@ test('a page error shows on the log badge, and the log drawer lists and clears i
 });
 
 test('the size menu saves the chosen size, which survives a reload', async ({ page }) => {
-  await signIn(page, server());
+  await signInDirectly(page, server());
+  await preferencesRestored(page);
   await page.getByTestId('header-size').click();
   await page.getByRole('menuitem', { name: '小', exact: true }).click();
   await expect(page).toHaveURL(`${server().url}/index`);
@@ -116,7 +129,7 @@ test('the size menu saves the chosen size, which survives a reload', async ({ pa
 });
 
 test('the fullscreen button says 全屏, then 退出全屏 while the page is full screen', async ({ page }) => {
-  await signIn(page, server());
+  await signInDirectly(page, server());
   const button = page.getByTestId('header-fullscreen');
   await expect(button).toHaveAttribute('aria-label', '全屏');
   await button.click();

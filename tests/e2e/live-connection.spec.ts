@@ -1,13 +1,21 @@
 import { expect, test } from '@playwright/test';
 import { apiIngest } from './support/api.ts';
-import { sessionCookies, signIn, startServerForThisFile } from './support/console.ts';
+import {
+  advanceTime,
+  installClock,
+  sessionCookies,
+  signInDirectly,
+  startServerForThisFile,
+} from './support/console.ts';
 
 // A server that can be stopped and started again on the same port and data (tokens, secrets, refresh
-// records survive), with access tokens short enough to expire while it is down.
+// records survive), with access tokens short enough to expire while it is down. Time moves on the
+// browser's clock and the server's together (`clock: true`, `advanceTime`): no waiting.
 const INGEST_TOKEN = 'e2e-ingest-token-live-connection';
 const ACCESS_TTL_SECONDS = 12;
 const server = startServerForThisFile({
   persistent: true,
+  clock: true,
   env: { INGEST_TOKEN, ACCESS_TOKEN_TTL: String(ACCESS_TTL_SECONDS) },
 });
 
@@ -15,7 +23,8 @@ test('a server outage shows 断开连接; when it is back the socket reconnects 
   page,
 }) => {
   test.setTimeout(150_000);
-  await signIn(page, server());
+  await installClock(page);
+  await signInDirectly(page, server());
   const badge = page.getByTestId('feed-connection');
   await expect(badge).toHaveAttribute('data-state', 'connected');
   const tokenBefore = (await sessionCookies(page)).token;
@@ -28,7 +37,7 @@ test('a server outage shows 断开连接; when it is back the socket reconnects 
   await expect(badge).not.toHaveAttribute('data-state', 'connected');
   // Stay down past the access token's lifetime: the socket comes back with an expired token unless the
   // session managed a refresh first; either way the connection must end up authorised.
-  await page.waitForTimeout((ACCESS_TTL_SECONDS + 2) * 1000);
+  await advanceTime(page, server(), (ACCESS_TTL_SECONDS + 2) * 1000);
 
   const refreshed = page.waitForResponse(
     (r) => new URL(r.url()).pathname === '/token/refresh/' && r.status() === 200,

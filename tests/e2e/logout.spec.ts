@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { sessionCookies, signIn, startServerForThisFile } from './support/console.ts';
+import { sessionCookies, sharedServerForThisFile, signIn } from './support/console.ts';
 
-const server = startServerForThisFile();
+const server = sharedServerForThisFile();
 
 async function openLogoutConfirm(page: import('@playwright/test').Page) {
   await page.getByTestId('user-menu').click();

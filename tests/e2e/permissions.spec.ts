@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { signIn, startServerForThisFile } from './support/console.ts';
+import { sharedServerForThisFile, signInDirectly } from './support/console.ts';
 
-const server = startServerForThisFile();
+const server = sharedServerForThisFile();
 
 test('the test user sees only its own menus, in the side menu and in search', async ({ page }) => {
-  await signIn(page, server(), 'test');
+  await signInDirectly(page, server(), 'test');
   await page.locator('body').press('s');
   await expect(page.getByPlaceholder('搜索页面')).toBeFocused();
   const paths = await page
@@ -22,7 +22,7 @@ test('the test user sees only its own menus, in the side menu and in search', as
 });
 
 test('the superadmin sees every menu in search', async ({ page }) => {
-  await signIn(page, server());
+  await signInDirectly(page, server());
   await page.getByTestId('header-search').click();
   const input = page.getByPlaceholder('搜索页面');
   await input.fill('用户管理');

@@ -1,5 +1,11 @@
 import { expect, type Page, test } from '@playwright/test';
-import { captchaField, fillLogin, openLogin, signIn, startServerForThisFile } from './support/console.ts';
+import {
+  captchaField,
+  fillLogin,
+  openLogin,
+  signInDirectly,
+  startServerForThisFile,
+} from './support/console.ts';
 import { png } from './support/files.ts';
 
 // One server for the file; the tests run in order and the password change comes last.
@@ -13,7 +19,7 @@ async function openProfile(page: Page) {
 }
 
 test('editing the name changes the header greeting, and it stays after a reload', async ({ page }) => {
-  await signIn(page, server());
+  await signInDirectly(page, server());
   await openProfile(page);
   await page.getByLabel('姓名').fill('值班管理员');
   await page.getByRole('button', { name: '保存' }).click();
@@ -25,7 +31,7 @@ test('editing the name changes the header greeting, and it stays after a reload'
 });
 
 test('a refused value stays in the form with the message on its field', async ({ page }) => {
-  await signIn(page, server());
+  await signInDirectly(page, server());
   await openProfile(page);
   await page.getByLabel('手机号码').fill('1'.repeat(31));
   await page.getByRole('button', { name: '保存' }).click();
@@ -34,7 +40,7 @@ test('a refused value stays in the form with the message on its field', async ({
 });
 
 test('a server refusal lands on the field it names and the typed values stay', async ({ page }) => {
-  await signIn(page, server());
+  await signInDirectly(page, server());
   await openProfile(page);
   // The client checks mirror the server's, so the server's own answer is played here.
   await page.route('**/api/system/user/update_user_info/**', (route) =>
@@ -51,7 +57,7 @@ test('a server refusal lands on the field it names and the typed values stay', a
 });
 
 test('uploading an avatar previews it and puts it in the header', async ({ page }) => {
-  await signIn(page, server());
+  await signInDirectly(page, server());
   await openProfile(page);
   const upload = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/system/file/');
   await page.getByTestId('avatar-input').setInputFiles({
@@ -77,7 +83,7 @@ test('uploading an avatar previews it and puts it in the header', async ({ page 
 });
 
 test('changing the password signs out; the new password signs in', async ({ page }) => {
-  await signIn(page, server());
+  await signInDirectly(page, server());
   await openProfile(page);
   await page.getByLabel('原密码').fill('admin123456');
   await page.getByLabel('新密码').fill('n3w-Passw0rd');

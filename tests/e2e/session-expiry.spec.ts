@@ -27,10 +27,17 @@ test('when the token can no longer be refreshed the session ends: back to /login
   await expect(page).toHaveURL(/\/login\?redirect=%2FuserInfo$/, { timeout: 20_000 });
   await expect(page.getByText('登录超时，请重新登录！')).toBeVisible();
   await expect(page.getByLabel('用户名')).toBeEditable();
-  expect(await sessionCookies(page)).toEqual({ token: undefined, refresh: undefined, uuid: undefined });
+  // The page clears its cookies; the HttpOnly refresh cookie is the server's to clear (the session asks it).
+  await expect
+    .poll(() => sessionCookies(page))
+    .toEqual({ token: undefined, refresh: undefined, uuid: undefined });
 
   // Signing in again on the same page (a fresh router, the menu routes rebuilt) returns to the page.
   await page.unroute('**/token/refresh/**');
+  // The login page loads a captcha of its own: wait for it, so the answer read below is the refreshed one's.
+  const captchaButton = page.getByTestId('captcha-image');
+  await expect(captchaButton.locator('img')).toBeVisible();
+  await expect(captchaButton).not.toHaveAttribute('data-loading');
   const captcha = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/captcha/');
   await page.getByTestId('captcha-image').click();
   const { data } = (await (await captcha).json()) as { data: { key: string } };

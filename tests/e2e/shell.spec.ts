@@ -1,12 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { signIn, startServerForThisFile } from './support/console.ts';
+import { sharedServerForThisFile, signInDirectly } from './support/console.ts';
 
-const server = startServerForThisFile();
+const server = sharedServerForThisFile();
 
 test('the aside collapse is the user’s preference: 200 px, 65 px collapsed, kept after a reload', async ({
   page,
 }) => {
-  await signIn(page, server());
+  await signInDirectly(page, server());
   const aside = page.getByTestId('aside');
   await expect.poll(async () => (await aside.boundingBox())?.width).toBe(200);
   await page.getByRole('button', { name: '折叠/展开侧栏' }).click();
@@ -19,7 +19,7 @@ test('the aside collapse is the user’s preference: 200 px, 65 px collapsed, ke
 test('/mobile is a phone console outside the layout: the menu pages as a list, one page at a time, no tabs', async ({
   page,
 }) => {
-  await signIn(page, server());
+  await signInDirectly(page, server());
   await page.goto(`${server().url}/mobile`);
   const phone = page.getByTestId('mobile-console');
   await expect(phone).toBeVisible();

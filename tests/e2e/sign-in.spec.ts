@@ -3,12 +3,13 @@ import {
   captchaField,
   fillLogin,
   openLogin,
+  readableRefresh,
   sessionCookies,
+  sharedServerForThisFile,
   signIn,
-  startServerForThisFile,
 } from './support/console.ts';
 
-const server = startServerForThisFile();
+const server = sharedServerForThisFile();
 
 test('a deep link while signed out lands on /login with the link as redirect', async ({ page }) => {
   await page.goto(`${server().url}/dept?x=1`);
@@ -29,6 +30,20 @@ test('signing in with the captcha lands on the deep link', async ({ page }) => {
   expect(cookies.token).toBeTruthy();
   expect(cookies.refresh).toBeTruthy();
   expect(cookies.uuid).toBe('1');
+});
+
+test('the refresh token is kept out of reach of scripts on the page', async ({ page }) => {
+  await signIn(page, server());
+  expect((await sessionCookies(page)).refresh).toBeTruthy();
+  expect(await readableRefresh(page)).toBeUndefined();
+  const cookies = await page.context().cookies();
+  const refresh = cookies.filter((c) => c.name === 'xy_refresh');
+  expect(refresh.map((c) => [c.path, c.httpOnly, c.sameSite])).toEqual(
+    expect.arrayContaining([
+      ['/token/refresh', true, 'Strict'],
+      ['/api/logout', true, 'Strict'],
+    ]),
+  );
 });
 
 test('signing in from /login goes to the console with the side menu and 控制台 first', async ({ page }) => {

@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { signIn, startServerForThisFile } from './support/console.ts';
+import { sharedServerForThisFile, signInDirectly } from './support/console.ts';
 
-const server = startServerForThisFile();
+const server = sharedServerForThisFile();
 
 test('a failed start-up says which step failed, and retry recovers', async ({ page }) => {
-  await signIn(page, server());
+  await signInDirectly(page, server());
   // The departments request fails on the next start-up (the page is reloaded, the session restored).
   await page.route('**/api/system/dept/**', (route) => route.abort('failed'));
   await page.reload();
@@ -20,7 +20,7 @@ test('a failed start-up says which step failed, and retry recovers', async ({ pa
 });
 
 test('signing out from the start-up error asks first, then returns to /login', async ({ page }) => {
-  await signIn(page, server());
+  await signInDirectly(page, server());
   await page.route('**/api/system/user/user_info/**', (route) =>
     route.fulfill({ status: 500, body: 'boom' }),
   );

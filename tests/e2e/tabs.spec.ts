@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { apiCall, apiSignIn } from './support/api.ts';
-import { signIn, startServerForThisFile } from './support/console.ts';
+import { signInDirectly, startServerForThisFile } from './support/console.ts';
 
 const server = startServerForThisFile();
 
@@ -56,7 +56,7 @@ async function contextCommand(page: Page, title: string, command: string) {
 }
 
 test('close left, right, others and all from the tab menu and the dropdown', async ({ page }) => {
-  await signIn(page, server());
+  await signInDirectly(page, server());
   for (const p of PAGES.slice(1)) await open(page, p.name);
   await expect.poll(() => tabNames(page)).toEqual(['控制台', '示例甲', '示例乙', '示例丙']);
 
@@ -68,6 +68,7 @@ test('close left, right, others and all from the tab menu and the dropdown', asy
   await tab(page, '示例乙').click({ button: 'right' });
   await expect(page.getByTestId('tab-context-menu').getByRole('menuitem')).toHaveText([
     '刷新',
+    '固定',
     '关闭左侧',
     '关闭右侧',
     '关闭其它',
@@ -93,7 +94,7 @@ test('close left, right, others and all from the tab menu and the dropdown', asy
 });
 
 test('tabs reorder by dragging and all come back in order after a reload', async ({ page }) => {
-  await signIn(page, server());
+  await signInDirectly(page, server());
   for (const p of PAGES.slice(1)) await open(page, p.name);
   await tab(page, '示例丙').dragTo(tab(page, '示例甲'));
   await expect.poll(() => tabNames(page)).toEqual(['控制台', '示例丙', '示例甲', '示例乙']);
@@ -104,7 +105,7 @@ test('tabs reorder by dragging and all come back in order after a reload', async
 });
 
 test('a cached page keeps what was typed while hidden; refreshing its tab clears it', async ({ page }) => {
-  await signIn(page, server());
+  await signInDirectly(page, server());
   await open(page, '示例表单');
   const note = page.getByTestId('demo-note');
   await note.fill('保留的内容');
@@ -119,8 +120,10 @@ test('a cached page keeps what was typed while hidden; refreshing its tab clears
 });
 
 test('the component size survives a reload', async ({ page }) => {
-  await signIn(page, server());
+  await signInDirectly(page, server());
   await expect(page.getByTestId('shell-root')).toHaveAttribute('data-size', 'default');
+  // changes count once the user's saved preferences are restored (the restore sets data-theme)
+  await expect(page.locator('html')).toHaveAttribute('data-theme', /.+/);
   await page.getByTestId('header-size').click();
   await page.getByRole('menuitem', { name: '小', exact: true }).click();
   await expect(page.getByTestId('shell-root')).toHaveAttribute('data-size', 'small');

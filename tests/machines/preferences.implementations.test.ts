@@ -9,6 +9,7 @@ function setup(save: (slice: Preferences) => Promise<void> | void = () => {}) {
   const vars: Record<string, string> = {};
   const navigations: { to: string; options: unknown }[] = [];
   const errors: unknown[] = [];
+  const schemes: string[] = [];
   const impl = createPreferencesImplementations({
     savePreferences: save,
     navigate: (to, options) => navigations.push({ to, options }),
@@ -28,11 +29,12 @@ function setup(save: (slice: Preferences) => Promise<void> | void = () => {}) {
         },
       },
     },
+    setColorScheme: (scheme) => schemes.push(scheme),
     onError: (e) => errors.push(e),
   });
   const actor = createActor(preferencesMachine.provide(impl)).start();
   actor.send({ type: 'preferences.restore', saved: { theme: 'star' } });
-  return { actor, attributes, vars, navigations, errors };
+  return { actor, attributes, vars, navigations, errors, schemes };
 }
 
 const flush = () => new Promise((r) => setTimeout(r, 0));
@@ -54,6 +56,26 @@ describe('preferences implementations', () => {
     expect(Object.keys(t.vars).filter((k) => /^--app-primary-\d$/.test(k))).toHaveLength(10);
     expect(t.vars['--el-color-primary']).toBe('#409EFF');
     expect(t.vars['--el-color-primary-light-9']).toBe('#ECF5FF');
+  });
+
+  it('a colour change becomes Mantine’s brand shades and the readable variants the stylesheet hands to Mantine', () => {
+    const t = setup();
+    t.actor.send({ type: 'preferences.colorChanged', color: '#722ed1' });
+    expect(t.vars['--mantine-color-brand-6']).toBe('#722ED1');
+    expect(Object.keys(t.vars).filter((k) => /^--mantine-color-brand-\d$/.test(k))).toHaveLength(10);
+    expect(t.vars['--app-primary-filled']).toBe('#722ED1');
+    t.actor.send({ type: 'preferences.colorChanged', color: '#409eff' });
+    expect(t.vars['--mantine-color-brand-6']).toBe('#409EFF');
+    expect(t.vars['--app-primary-filled']).toBe('#3077BF');
+    expect(t.vars['--app-primary-text']).toMatch(/^#[0-9A-F]{6}$/);
+    expect(t.vars['--app-primary-text-dark']).toBe('#409EFF');
+  });
+
+  it('the colour scheme is handed to the Mantine providers on restore and on each change', () => {
+    const t = setup();
+    expect(t.schemes).toEqual(['auto']);
+    t.actor.send({ type: 'preferences.colorSchemeChanged', colorScheme: 'dark' });
+    expect(t.schemes).toEqual(['auto', 'dark']);
   });
 
   it('a size change goes to /refresh, which sends the user back to where they were', () => {

@@ -1,14 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import {
+  AA,
+  contrast,
   DEFAULT_COLOR,
   generatePalette,
   luminance,
   normalizeHex,
   PRIMARY_SHADE,
+  readableColors,
 } from '../../src/machines/preferences/palette.ts';
 import { preferencesMachine } from '../../src/machines/preferences/preferences.machine.ts';
-import { selectPalette, selectTheme } from '../../src/machines/preferences/selectors.ts';
+import { selectBreadcrumbs, selectPalette, selectTheme } from '../../src/machines/preferences/selectors.ts';
 import { THEMES } from '../../src/machines/preferences/themes.ts';
 import type { Preferences, PreferencesEvent } from '../../src/machines/preferences/types.ts';
 
@@ -18,6 +21,7 @@ function start() {
     saved: [] as Preferences[],
     themes: [] as string[],
     colors: [] as { color: string; palette: string[] }[],
+    schemes: [] as string[],
   };
   const machine = preferencesMachine.provide({
     actions: {
@@ -33,6 +37,10 @@ function start() {
         calls.colors.push(p);
         calls.order.push('applyColor');
       },
+      applyColorScheme: (_, p) => {
+        calls.schemes.push(p.colorScheme);
+        calls.order.push('applyColorScheme');
+      },
       reloadThroughRefresh: () => {
         calls.order.push('reloadThroughRefresh');
       },
@@ -44,6 +52,17 @@ function start() {
   return { actor, calls, send, ctx };
 }
 
+const DEFAULT_SLICE: Preferences = {
+  theme: 'element',
+  color: '#409EFF',
+  size: 'default',
+  colorScheme: 'auto',
+  pageTransition: true,
+  asideCollapse: false,
+  asideTransition: true,
+  breadcrumbs: true,
+};
+
 function restored(saved: unknown = {}) {
   const t = start();
   t.send({ type: 'preferences.restore', saved });
@@ -51,6 +70,7 @@ function restored(saved: unknown = {}) {
   t.calls.saved.length = 0;
   t.calls.themes.length = 0;
   t.calls.colors.length = 0;
+  t.calls.schemes.length = 0;
   return t;
 }
 
@@ -61,9 +81,11 @@ describe('restoring preferences', () => {
       theme: 'element',
       color: '#409EFF',
       size: 'default',
+      colorScheme: 'auto',
       pageTransition: true,
       asideCollapse: false,
       asideTransition: true,
+      breadcrumbs: true,
     });
   });
 
@@ -73,14 +95,17 @@ describe('restoring preferences', () => {
       theme: 'violet',
       color: '#ff0000',
       size: 'small',
+      colorScheme: 'dark',
       pageTransition: false,
       asideCollapse: true,
       asideTransition: false,
+      breadcrumbs: false,
     };
     t.send({ type: 'preferences.restore', saved });
     expect(t.ctx()).toEqual({ ...saved, color: '#FF0000' });
     expect(t.calls.themes).toEqual(['violet']);
     expect(t.calls.colors[0]?.color).toBe('#FF0000');
+    expect(t.calls.schemes).toEqual(['dark']);
     expect(t.calls.saved).toEqual([]);
     expect(t.calls.order).not.toContain('reloadThroughRefresh');
   });
@@ -102,9 +127,11 @@ describe('restoring preferences', () => {
       theme: 'star',
       color: DEFAULT_COLOR,
       size: 'default',
+      colorScheme: 'auto',
       pageTransition: true,
       asideCollapse: true,
       asideTransition: true,
+      breadcrumbs: true,
     });
   });
 
@@ -123,6 +150,28 @@ describe('restoring preferences', () => {
     t.send({ type: 'preferences.asideCollapseToggled' });
     expect(t.calls.saved).toEqual([]);
     expect(t.ctx().color).toBe('#409EFF');
+  });
+
+  it('an unknown or corrupt saved colour scheme falls back to auto (follow the system)', () => {
+    for (const colorScheme of ['sepia', 'DARK', 1, null, {}]) {
+      const t = start();
+      t.send({ type: 'preferences.restore', saved: { colorScheme, theme: 'violet' } });
+      expect(t.ctx().colorScheme).toBe('auto');
+      expect(t.ctx().theme).toBe('violet');
+      expect(t.calls.schemes).toEqual(['auto']);
+    }
+  });
+
+  it('breadcrumbs absent from an older slice, or saved corrupt, fall back to shown; a saved choice is kept', () => {
+    for (const breadcrumbs of [undefined, 'no', 0, null, {}]) {
+      const t = start();
+      t.send({ type: 'preferences.restore', saved: { breadcrumbs, theme: 'violet' } });
+      expect(t.ctx().breadcrumbs).toBe(true);
+      expect(t.ctx().theme).toBe('violet');
+    }
+    const t = start();
+    t.send({ type: 'preferences.restore', saved: { breadcrumbs: false } });
+    expect(selectBreadcrumbs(t.actor.getSnapshot())).toBe(false);
   });
 
   it('another user signing in restores their slice', () => {
@@ -176,6 +225,33 @@ describe('changing preferences', () => {
     expect(t.calls.saved).toHaveLength(1);
   });
 
+  it('choosing light, dark or auto applies it at once and saves it with the slice', () => {
+    const t = restored();
+    t.send({ type: 'preferences.colorSchemeChanged', colorScheme: 'dark' });
+    expect(t.ctx().colorScheme).toBe('dark');
+    expect(t.calls.order).toEqual(['applyColorScheme', 'savePreferences']);
+    expect(t.calls.saved[0]).toEqual({ ...DEFAULT_SLICE, colorScheme: 'dark' });
+    t.send({ type: 'preferences.colorSchemeChanged', colorScheme: 'light' });
+    t.send({ type: 'preferences.colorSchemeChanged', colorScheme: 'auto' });
+    expect(t.calls.schemes).toEqual(['dark', 'light', 'auto']);
+    expect(t.calls.saved.map((s) => s.colorScheme)).toEqual(['dark', 'light', 'auto']);
+  });
+
+  it('a colour scheme other than light, dark or auto is refused: nothing applied or saved', () => {
+    const t = restored({ colorScheme: 'dark' });
+    for (const colorScheme of ['sepia', '', 'Dark'])
+      t.send({ type: 'preferences.colorSchemeChanged', colorScheme });
+    expect(t.ctx().colorScheme).toBe('dark');
+    expect(t.calls.order).toEqual([]);
+  });
+
+  it('a colour scheme chosen before the saved slice arrives is ignored', () => {
+    const t = start();
+    t.send({ type: 'preferences.colorSchemeChanged', colorScheme: 'dark' });
+    expect(t.ctx().colorScheme).toBe('auto');
+    expect(t.calls.schemes).toEqual([]);
+  });
+
   it('page transition, aside collapse and aside transition toggles are persisted', () => {
     const t = restored();
     t.send({ type: 'preferences.pageTransitionToggled' });
@@ -185,11 +261,29 @@ describe('changing preferences', () => {
       theme: 'element',
       color: '#409EFF',
       size: 'default',
+      colorScheme: 'auto',
       pageTransition: false,
       asideCollapse: true,
       asideTransition: false,
+      breadcrumbs: true,
     });
     expect(t.calls.saved).toHaveLength(3);
+  });
+
+  it('hiding the breadcrumbs saves the slice; showing them again saves it too', () => {
+    const t = restored();
+    t.send({ type: 'preferences.breadcrumbsToggled' });
+    expect(t.ctx().breadcrumbs).toBe(false);
+    expect(t.calls.saved.at(-1)?.breadcrumbs).toBe(false);
+    t.send({ type: 'preferences.breadcrumbsToggled' });
+    expect(t.calls.saved.map((slice) => slice.breadcrumbs)).toEqual([false, true]);
+  });
+
+  it('hiding the breadcrumbs before the saved slice arrives is ignored', () => {
+    const t = start();
+    t.send({ type: 'preferences.breadcrumbsToggled' });
+    expect(t.ctx().breadcrumbs).toBe(true);
+    expect(t.calls.saved).toEqual([]);
   });
 });
 
@@ -211,6 +305,38 @@ describe('palette', () => {
     const palette = generatePalette('#409eff');
     expect(palette[0]).toBe('#ECF5FF'); // element-ui's --color-primary-light-9
     expect(palette[9]).toBe('#204F80');
+  });
+
+  it('every theme colour gets variants that read at WCAG AA: white on filled, text on white, the light tint and dark surfaces', () => {
+    const colors = [
+      '#409EFF',
+      '#722ED1',
+      '#FADB14',
+      '#13C2C2',
+      '#001529',
+      '#F5222D',
+      '#FFFFFF',
+      '#000000',
+      '#52C41A',
+    ];
+    for (const color of colors) {
+      const readable = readableColors(color);
+      expect(contrast('#FFFFFF', readable.filled), `${color} filled`).toBeGreaterThanOrEqual(AA);
+      expect(contrast('#FFFFFF', readable.filledHover), `${color} hover`).toBeGreaterThanOrEqual(AA);
+      expect(contrast(readable.text, '#FFFFFF'), `${color} text`).toBeGreaterThanOrEqual(AA);
+      expect(contrast(readable.text, generatePalette(color)[1]!), `${color} on tint`).toBeGreaterThanOrEqual(
+        AA,
+      );
+      expect(contrast(readable.textDark, '#2E2E2E'), `${color} dark`).toBeGreaterThanOrEqual(AA);
+    }
+  });
+
+  it('a colour that already reads is kept as it is; the default blue is darkened just enough', () => {
+    expect(readableColors('#722ED1').filled).toBe('#722ED1');
+    const blue = readableColors('#409EFF');
+    expect(blue.filled).not.toBe('#409EFF');
+    expect(contrast('#FFFFFF', '#409EFF')).toBeLessThan(AA);
+    expect(blue.textDark).toBe('#409EFF');
   });
 
   it('short hex is accepted, anything else is not a colour', () => {

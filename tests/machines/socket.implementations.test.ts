@@ -9,6 +9,7 @@ import { selectConnectionState, selectRecentItems } from '../../src/machines/soc
 import { type SocketMachine, socketMachine } from '../../src/machines/socket/socket.machine.ts';
 import { createI18n, preloadNamespaces } from '../../src/services/i18n/index.ts';
 import {
+  CONNECTION_NOTICE,
   createSocketImplementations,
   type SocketDeps,
   type SocketNotificationRequest,
@@ -62,7 +63,7 @@ describe('socket implementations', () => {
     expect(b.opened[1]?.token).toBe('given');
   });
 
-  it('the seed’s toasts, translated, for 5 s: 连接成功, 断开连接, 连接服务器失败,实时显示可能不正常', () => {
+  it('the seed’s toasts, translated, for 5 s, each replacing the last status: 连接成功, 断开连接, 连接服务器失败,实时显示可能不正常', () => {
     vi.useFakeTimers();
     try {
       const b = bind();
@@ -72,9 +73,14 @@ describe('socket implementations', () => {
       vi.advanceTimersByTime(1_000);
       b.last().connectFailed('xhr poll error');
       expect(vi.mocked(b.deps.notify).mock.calls.map(([n]) => n)).toEqual([
-        { kind: 'success', message: '连接成功', durationMs: 5000 },
-        { kind: 'error', message: '断开连接', durationMs: 5000 },
-        { kind: 'error', message: '连接服务器失败,实时显示可能不正常', durationMs: 5000 },
+        { kind: 'success', message: '连接成功', durationMs: 5000, replaces: CONNECTION_NOTICE },
+        { kind: 'error', message: '断开连接', durationMs: 5000, replaces: CONNECTION_NOTICE },
+        {
+          kind: 'error',
+          message: '连接服务器失败,实时显示可能不正常',
+          durationMs: 5000,
+          replaces: CONNECTION_NOTICE,
+        },
       ]);
       expect(b.deps.log).toHaveBeenCalledWith({
         message: '连接服务器失败,实时显示可能不正常',

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SOCKET_NOT_FOUND } from '../../src/machines/socket/items.ts';
 import { socketMachine } from '../../src/machines/socket/socket.machine.ts';
 import type { SocketContext, SocketEvent } from '../../src/machines/socket/types.ts';
 import { type ChartFixture, coverChart } from './support/paths.ts';
@@ -12,7 +13,9 @@ const events: SocketEvent[] = [
   { type: 'socket.disconnected', reason: 'transport close' },
   { type: 'socket.connectFailed', message: 'invalid token' },
   { type: 'socket.connectFailed', message: 'xhr poll error' },
+  { type: 'socket.connectFailed', message: SOCKET_NOT_FOUND },
   { type: 'socket.itemsReceived', items: [{ id: 1, title: '新品' }] },
+  { type: 'socket.phoneReceived', phone: { id: 1, name: '一号机', serial: 'SN-1', online: false } },
   { type: 'socket.messageReceived', payload: { message: '新订单', type: 'success' } },
   {
     type: 'socket.notificationReceived',
@@ -30,6 +33,7 @@ const socketFixture: ChartFixture = {
     step: c.backoffStep,
     errorNotified: c.errorNotified,
     tokenRefreshed: c.tokenRefreshed,
+    notFound: c.notFoundStreak,
   }),
 };
 

@@ -1,6 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback } from 'xstate';
-import { MAX_ITEMS, prependItems, reconnectDelay } from '../../src/machines/socket/items.ts';
+import {
+  MAX_ITEMS,
+  NOT_FOUND_DELAY_MS,
+  prependItems,
+  reconnectDelay,
+  SOCKET_NOT_FOUND,
+} from '../../src/machines/socket/items.ts';
 import {
   selectConnectionState,
   selectIsConnected,
@@ -167,6 +173,28 @@ describe('socket chart', () => {
     expect(selectReconnectAttempts(t.actor.getSnapshot())).toBe(5);
   });
 
+  it('a backend without socket.io (404s): no toast, one log line, and after 3 in a row it waits 10 minutes', () => {
+    const t = start();
+    t.send({ type: 'socket.start' });
+    const waits: number[] = [];
+    for (let attempt = 0; attempt < 5; attempt++) {
+      t.server({ type: 'socket.connectFailed', message: SOCKET_NOT_FOUND });
+      expect(t.state()).toBe('connectionError');
+      const opened = t.sockets.length;
+      let waited = 0;
+      while (t.sockets.length === opened) {
+        vi.advanceTimersByTime(1_000);
+        waited += 1_000;
+      }
+      waits.push(waited);
+    }
+    expect(waits).toEqual([1_000, 2_000, NOT_FOUND_DELAY_MS, NOT_FOUND_DELAY_MS, NOT_FOUND_DELAY_MS]);
+    expect(t.effects.order).toEqual(['log:realtime:socket.notFound']);
+    // A successful connect (socket.io added to the backend) starts over.
+    t.server({ type: 'socket.connected' });
+    expect(t.actor.getSnapshot().context.notFoundStreak).toBe(0);
+  });
+
   it('back-off resets after a successful connect', () => {
     const t = start();
     t.send({ type: 'socket.start' });
@@ -256,6 +284,19 @@ describe('socket chart', () => {
     expect(items).toHaveLength(MAX_ITEMS);
     expect(items[0]?.id).toBe(349);
     expect(items.at(-1)?.id).toBe(150);
+  });
+
+  it('a phone state change is emitted as socket.phone while connected (the phones page patches its list)', () => {
+    const t = start();
+    const phones: unknown[] = [];
+    t.actor.on('socket.phone', (event) => phones.push(event.phone));
+    t.send({ type: 'socket.start' });
+    const phone = { id: 3, name: '一号机', serial: 'SN-3', online: false, last_seen: '2026-11-25 10:00:00' };
+    t.server({ type: 'socket.phoneReceived', phone });
+    expect(phones).toEqual([]);
+    t.server({ type: 'socket.connected' });
+    t.server({ type: 'socket.phoneReceived', phone });
+    expect(phones).toEqual([phone]);
   });
 
   it('a message is a toast of its type with the server text; a notification keeps its options', () => {

@@ -39,7 +39,7 @@ describe('tabs implementations', () => {
     actor.send({ type: 'tab.close', key: '/a' });
     expect(navigations).toEqual(['/index']);
     await flush();
-    expect(saved.at(-1)).toEqual({ version: 1, tabs: [] });
+    expect(saved.at(-1)).toEqual({ version: 1, tabs: [], limit: 20 });
   });
 
   it('a failed save is reported and the tab bar carries on', async () => {

@@ -35,6 +35,10 @@ const events: TabsEvent[] = [
   { type: 'tab.command', command: 'shuffle' },
   { type: 'tab.moved', from: 2, to: 1 },
   { type: 'tab.moved', from: 0, to: 1 },
+  { type: 'tab.pin', key: '/a' },
+  { type: 'tab.unpin', key: '/a' },
+  // A limit of 2 (index and one more) closes the oldest unpinned tab.
+  { type: 'tabs.limitChanged', limit: 2 },
   {
     type: 'tabs.restore',
     saved: { version: 1, tabs: [route('/b'), route('/gone'), route('/a')] },
@@ -47,10 +51,12 @@ const events: TabsEvent[] = [
 const tabsFixture: ChartFixture = {
   machine: tabsMachine,
   events,
-  // Which tabs in which order (and whether a query changed), the current one, whether a closed page is
-  // being left, and which tabs were refreshed (not how often: counters are unbounded).
+  // Which tabs in which order (pinned ones marked `!`, and whether a query changed), the current one,
+  // whether a closed page is being left, and which tabs were refreshed (not how often: counters are
+  // unbounded). The limit and the opening order are left out: no guard reads them, and keying on them
+  // multiplies the traversal (the chart spec checks the limit).
   summarize: (c: TabsContext) => ({
-    tabs: c.tabs.map((t) => t.fullPath),
+    tabs: c.tabs.map((t) => (t.pinned ? `${t.fullPath}!` : t.fullPath)),
     current: c.current,
     leaving: c.leaving,
     refreshed: Object.keys(c.refreshKeys).sort(),

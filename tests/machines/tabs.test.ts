@@ -4,7 +4,9 @@ import {
   selectActivityKey,
   selectCanClose,
   selectDropdownMenu,
+  selectIsPinned,
   selectKeepAliveKeys,
+  selectLimit,
   selectTabMenu,
   tabTitle,
 } from '../../src/machines/tabs/selectors.ts';
@@ -191,7 +193,7 @@ describe('closing tabs', () => {
     expect(t.keys()).toEqual(['/index']);
     expect(t.current()).toBe('/index');
     expect(t.calls.navigateTo).toEqual(['/index']);
-    expect(t.lastSaved()).toEqual({ version: 1, tabs: [] });
+    expect(t.lastSaved()).toEqual({ version: 1, tabs: [], limit: 20 });
   });
 
   it('close others keeps index and the current tab', () => {
@@ -245,10 +247,11 @@ describe('context menu and dropdown', () => {
     ]);
   });
 
-  it('other tabs offer refresh, close left, right, others and all, disabled when there is nothing to do', () => {
+  it('other tabs offer refresh, pin, close left, right, others and all, disabled when there is nothing to do', () => {
     const t = withTabs('/a', '/b');
     expect(selectTabMenu(t.actor.getSnapshot(), '/a')).toEqual([
       { command: 'refresh', disabled: false },
+      { command: 'pin', disabled: false },
       { command: 'closeLeft', disabled: true },
       { command: 'closeRight', disabled: false },
       { command: 'closeOthers', disabled: false },
@@ -377,7 +380,11 @@ describe('persistence', () => {
   it('every change saves the tab slice, not the snapshot', () => {
     const t = withTabs('/a');
     t.send({ type: 'tab.opened', route: route('/b', { cache: true }) });
-    expect(t.lastSaved()).toEqual({ version: 1, tabs: [route('/a'), route('/b', { cache: true })] });
+    expect(t.lastSaved()).toEqual({
+      version: 1,
+      tabs: [route('/a'), route('/b', { cache: true })],
+      limit: 20,
+    });
     expect(JSON.parse(JSON.stringify(t.lastSaved()))).toEqual(t.lastSaved());
   });
 
@@ -409,5 +416,216 @@ describe('keep-alive', () => {
     expect(selectKeepAliveKeys(t.actor.getSnapshot())).toEqual(['/a', '/c']);
     t.send({ type: 'tab.close', key: '/a' });
     expect(selectKeepAliveKeys(t.actor.getSnapshot())).toEqual(['/c']);
+  });
+});
+
+describe('pinned tabs', () => {
+  const pinned = (t: ReturnType<typeof start>) =>
+    t.actor
+      .getSnapshot()
+      .context.tabs.filter((tab) => tab.pinned)
+      .map((tab) => tab.key);
+
+  it('pinning from the context menu keeps the tab through close others, left, right and all', () => {
+    const t = withTabs('/a', '/b', '/c', '/d');
+    t.send({ type: 'tab.command', command: 'pin', key: '/b' });
+    expect(pinned(t)).toEqual(['/b']);
+    t.send({ type: 'tab.closeOthers', key: '/d' });
+    expect(t.keys()).toEqual(['/index', '/b', '/d']);
+    t.send({ type: 'tab.opened', route: route('/a') });
+    t.send({ type: 'tab.closeLeft', key: '/a' });
+    expect(t.keys()).toEqual(['/index', '/b', '/a']);
+    t.send({ type: 'tab.opened', route: route('/c') });
+    t.send({ type: 'tab.moved', from: 3, to: 1 });
+    expect(t.keys()).toEqual(['/index', '/c', '/b', '/a']);
+    t.send({ type: 'tab.closeRight', key: '/c' });
+    expect(t.keys()).toEqual(['/index', '/c', '/b']);
+    t.send({ type: 'tab.closeAll' });
+    expect(t.keys()).toEqual(['/index', '/b']);
+    expect(t.current()).toBe('/index');
+  });
+
+  it('close all on a pinned current tab keeps it current and does not navigate', () => {
+    const t = withTabs('/a', '/b');
+    t.send({ type: 'tab.pin', key: '/b' });
+    t.send({ type: 'tab.closeAll' });
+    expect(t.keys()).toEqual(['/index', '/b']);
+    expect(t.current()).toBe('/b');
+    expect(t.calls.navigateTo).toEqual([]);
+  });
+
+  it('a pinned tab has no close button and cannot be closed until unpinned', () => {
+    const t = withTabs('/a', '/b');
+    t.send({ type: 'tab.pin', key: '/a' });
+    expect(selectCanClose(t.actor.getSnapshot(), '/a')).toBe(false);
+    t.send({ type: 'tab.close', key: '/a' });
+    expect(t.keys()).toEqual(['/index', '/a', '/b']);
+    expect(selectTabMenu(t.actor.getSnapshot(), '/a').map((i) => i.command)).toContain('unpin');
+    t.send({ type: 'tab.command', command: 'unpin', key: '/a' });
+    expect(selectIsPinned(t.actor.getSnapshot(), '/a')).toBe(false);
+    t.send({ type: 'tab.close', key: '/a' });
+    expect(t.keys()).toEqual(['/index', '/b']);
+  });
+
+  it('close all with only index and pinned tabs open has nothing to do', () => {
+    const t = withTabs('/a');
+    t.send({ type: 'tab.pin', key: '/a' });
+    expect(selectTabMenu(t.actor.getSnapshot(), '/a').find((i) => i.command === 'closeAll')?.disabled).toBe(
+      true,
+    );
+  });
+
+  it('the index tab is never pinned, a tab is pinned once, and only a pinned tab unpins', () => {
+    const t = withTabs('/a');
+    t.send({ type: 'tab.pin', key: '/index' });
+    t.send({ type: 'tab.unpin', key: '/a' });
+    t.send({ type: 'tab.pin', key: '/nowhere' });
+    expect(pinned(t)).toEqual([]);
+    expect(t.calls.saveTabs).toEqual([]);
+    t.send({ type: 'tab.pin', key: '/a' });
+    t.send({ type: 'tab.pin', key: '/a' });
+    expect(t.calls.saveTabs).toHaveLength(1);
+  });
+
+  it('pins are saved with the list and restored; a new query on a pinned page keeps its pin', () => {
+    const t = withTabs('/a', '/b');
+    t.send({ type: 'tab.pin', key: '/a' });
+    expect(t.lastSaved()?.tabs).toEqual([{ ...route('/a'), pinned: true }, route('/b')]);
+    const again = start();
+    again.send({ type: 'tabs.restore', saved: t.lastSaved(), validPaths: ['/a', '/b'] });
+    expect(pinned(again)).toEqual(['/a']);
+    again.send({ type: 'tab.opened', route: route('/a?page=2', { query: { page: '2' } }) });
+    expect(selectIsPinned(again.actor.getSnapshot(), '/a')).toBe(true);
+    expect(again.lastSaved()?.tabs[0]).toEqual({
+      ...route('/a?page=2', { query: { page: '2' } }),
+      pinned: true,
+    });
+  });
+
+  it('focusing a pinned tab whose route is unchanged saves nothing', () => {
+    const t = withTabs('/a', '/b');
+    t.send({ type: 'tab.pin', key: '/a' });
+    t.calls.saveTabs.length = 0;
+    t.send({ type: 'tab.opened', route: route('/a') });
+    expect(t.current()).toBe('/a');
+    expect(t.calls.saveTabs).toEqual([]);
+  });
+
+  it('a saved list from before pins (no pinned, no limit) restores unpinned with the default limit', () => {
+    const t = start();
+    t.send({
+      type: 'tabs.restore',
+      saved: { version: 1, tabs: [route('/a'), { ...route('/b'), pinned: 'yes' }] },
+      validPaths: ['/a', '/b'],
+    });
+    expect(t.keys()).toEqual(['/index', '/a', '/b']);
+    expect(pinned(t)).toEqual([]);
+    expect(selectLimit(t.actor.getSnapshot())).toBe(20);
+  });
+});
+
+describe('tab limit', () => {
+  /** Restored with this limit and these pages opened in order. */
+  function limited(limit: number, ...paths: string[]) {
+    const t = start();
+    t.send({ type: 'tabs.restore', saved: { version: 1, tabs: [], limit }, validPaths: [] });
+    for (const p of paths) t.send({ type: 'tab.opened', route: route(p) });
+    return t;
+  }
+
+  it('at most 20 tabs by default: opening one more closes the oldest', () => {
+    const paths = Array.from({ length: 20 }, (_, i) => `/p${i + 1}`);
+    const t = withTabs(...paths);
+    expect(t.keys()).toHaveLength(20);
+    expect(t.keys()).not.toContain('/p1');
+    expect(t.keys().at(1)).toBe('/p2');
+    expect(t.current()).toBe('/p20');
+  });
+
+  it('opening a page past the limit closes the oldest unpinned tab, never index, pinned or current', () => {
+    const t = limited(4, '/a', '/b', '/c');
+    t.send({ type: 'tab.pin', key: '/a' });
+    t.send({ type: 'tab.opened', route: route('/d') });
+    expect(t.keys()).toEqual(['/index', '/a', '/c', '/d']);
+    expect(t.lastSaved()?.tabs.map((r) => r.fullPath)).toEqual(['/a', '/c', '/d']);
+  });
+
+  it('oldest means first opened, not leftmost: a tab dragged to the left is not closed first', () => {
+    const t = limited(4, '/a', '/b', '/c');
+    t.send({ type: 'tab.moved', from: 3, to: 1 });
+    expect(t.keys()).toEqual(['/index', '/c', '/a', '/b']);
+    t.send({ type: 'tab.opened', route: route('/d') });
+    expect(t.keys()).toEqual(['/index', '/c', '/b', '/d']);
+  });
+
+  it('the closed tab’s kept-alive page and refresh counter are released', () => {
+    const t = limited(3);
+    t.send({ type: 'tab.opened', route: route('/a', { cache: true }) });
+    t.send({ type: 'tab.refresh', key: '/a' });
+    t.send({ type: 'tab.opened', route: route('/b', { cache: true }) });
+    expect(selectKeepAliveKeys(t.actor.getSnapshot())).toEqual(['/a', '/b']);
+    t.send({ type: 'tab.opened', route: route('/c') });
+    expect(selectKeepAliveKeys(t.actor.getSnapshot())).toEqual(['/b']);
+    expect(t.actor.getSnapshot().context.refreshKeys).toEqual({});
+  });
+
+  it('pinned tabs alone may exceed the limit: nothing else is closed', () => {
+    const t = limited(3, '/a', '/b');
+    t.send({ type: 'tab.pin', key: '/a' });
+    t.send({ type: 'tab.pin', key: '/b' });
+    t.send({ type: 'tab.opened', route: route('/c') });
+    expect(t.keys()).toEqual(['/index', '/a', '/b', '/c']);
+    t.send({ type: 'tab.opened', route: route('/d') });
+    expect(t.keys()).toEqual(['/index', '/a', '/b', '/d']);
+  });
+
+  it('lowering the limit closes the oldest unpinned tabs at once and saves the limit', () => {
+    const t = withTabs('/a', '/b', '/c', '/d');
+    t.send({ type: 'tab.pin', key: '/b' });
+    t.send({ type: 'tabs.limitChanged', limit: 3 });
+    expect(t.keys()).toEqual(['/index', '/b', '/d']);
+    expect(selectLimit(t.actor.getSnapshot())).toBe(3);
+    expect(t.lastSaved()?.limit).toBe(3);
+  });
+
+  it('a limit that is not an integer within 2 to 100, or the same limit, is ignored', () => {
+    const t = withTabs('/a', '/b');
+    for (const limit of [1, 0, -3, 2.5, 101, Number.NaN, 20]) t.send({ type: 'tabs.limitChanged', limit });
+    expect(selectLimit(t.actor.getSnapshot())).toBe(20);
+    expect(t.calls.saveTabs).toEqual([]);
+  });
+
+  it('a saved limit is restored and applied to the restored list; a corrupt one falls back to 20', () => {
+    const t = start();
+    t.send({
+      type: 'tabs.restore',
+      saved: { version: 1, tabs: [route('/a'), route('/b'), route('/c')], limit: 3 },
+      validPaths: ['/a', '/b', '/c'],
+    });
+    expect(t.keys()).toEqual(['/index', '/b', '/c']);
+    expect(selectLimit(t.actor.getSnapshot())).toBe(3);
+    for (const limit of ['3', 1, 500, null]) {
+      const other = start();
+      other.send({ type: 'tabs.restore', saved: { version: 1, tabs: [], limit }, validPaths: [] });
+      expect(selectLimit(other.actor.getSnapshot())).toBe(20);
+    }
+  });
+
+  it('the page loaded on (opened before the list arrived) is the newest: it stays open', () => {
+    const t = start();
+    t.send({ type: 'tab.opened', route: route('/z') });
+    t.send({
+      type: 'tabs.restore',
+      saved: { version: 1, tabs: [route('/a'), route('/b')], limit: 3 },
+      validPaths: ['/a', '/b', '/z'],
+    });
+    expect(t.keys()).toEqual(['/index', '/b', '/z']);
+    expect(t.current()).toBe('/z');
+  });
+
+  it('changing the limit before the list is restored is ignored (the restore brings the saved one)', () => {
+    const t = start();
+    t.send({ type: 'tabs.limitChanged', limit: 5 });
+    expect(selectLimit(t.actor.getSnapshot())).toBe(20);
   });
 });

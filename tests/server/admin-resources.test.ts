@@ -90,8 +90,13 @@ describeEachDatabase('system administration resources', (server) => {
     expect(child.json.data).toMatchObject({ level: 3, pcode: '330100' });
   });
 
-  it('dictionary lists groups by default and a group’s items by ?parent=; edits reach /api/init/dictionary/', async () => {
-    const groups = await server.get(base('dictionary'), { ...auth(), query: { limit: 50 } });
+  it('dictionary lists groups and items together as stock does, the groups by lazy=1, a group’s items by ?parent=; edits reach /api/init/dictionary/', async () => {
+    const all = await server.get(base('dictionary'), { ...auth(), query: { limit: 999 } });
+    const rows = all.json.data.data as { id: number; parent: number | null; value: string }[];
+    const buttons = rows.find((r) => r.value === 'system_button');
+    expect(buttons?.parent).toBeNull();
+    expect(rows.filter((r) => r.parent === buttons?.id).map((r) => r.value)).toContain('Create');
+    const groups = await server.get(base('dictionary'), { ...auth(), query: { lazy: 1 } });
     expect(groups.json.data.data.every((g: { parent: null }) => g.parent === null)).toBe(true);
     expect(groups.json.data.data.map((g: { value: string }) => g.value)).toContain('system_button');
     const items = await server.get(base('dictionary'), { ...auth(), query: { parent: 4 } });

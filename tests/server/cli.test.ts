@@ -113,3 +113,28 @@ describe('npm run manage (the entry point)', () => {
     // two child processes, each creating a PGlite directory: generous on a busy 2-core machine
   }, 90_000);
 });
+
+describe('a manage command that needs the schema migrates and seeds a fresh database first', () => {
+  it("the README's `setting base.captcha_state false` works on a fresh DATA_DIR", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'xy-manage-fresh-'));
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dir };
+    delete env.DATABASE_URL;
+    const run = (...args: string[]) =>
+      spawnSync(process.execPath, ['--import', 'tsx', 'server/manage.ts', ...args], {
+        env,
+        encoding: 'utf8',
+      });
+    try {
+      const changed = run('setting', 'base.captcha_state', 'false');
+      expect(changed.stderr).toBe('');
+      expect(changed.stdout).toContain('fresh database: migrated and seeded');
+      expect(changed.stdout).toContain('base.captcha_state = false');
+      expect(changed.status).toBe(0);
+      const shown = run('setting', 'base.captcha_state');
+      expect(shown.stdout.trim()).toBe('base.captcha_state = false');
+      expect(shown.status).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 90_000);
+});

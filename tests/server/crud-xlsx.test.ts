@@ -1,7 +1,16 @@
 // The kit's hand-written .xlsx writer and reader: a round trip of every cell kind, and a workbook written by
 // another library (openpyxl 3, shared strings) read back.
-import { describe, expect, it } from 'vitest';
-import { readXlsx, unzip, writeXlsx } from '../../server/modules/crud/xlsx.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  readXlsx,
+  readXlsxAsync,
+  unzip,
+  writeXlsx,
+  XLSX_LIMITS,
+  XlsxTooLargeError,
+  zip,
+} from '../../server/modules/crud/xlsx.ts';
+import { TestServer } from './helpers.ts';
 
 /** Written by openpyxl: ['登录账号','用户名称','用户性别','部门'], ['py_user','Py & <用户>','女','技术部'], [None, 12, True, None]. */
 const OPENPYXL_WORKBOOK =
@@ -43,5 +52,75 @@ describe('xlsx', () => {
 
   it('refuses what is not a zip', () => {
     expect(() => readXlsx(Buffer.from('not a workbook at all, just text'))).toThrow();
+  });
+});
+
+/** A workbook whose sheet inflates to `size` bytes of blanks from a few hundred KB (a zip bomb). */
+function bomb(size: number): Buffer {
+  const parts = unzip(writeXlsx([['a']]));
+  return zip(
+    [...parts].map(([name, data]) => ({
+      name,
+      data: name === 'xl/worksheets/sheet1.xml' ? Buffer.alloc(size, 0x20) : data,
+    })),
+  );
+}
+
+describe('an uploaded xlsx is inflated within caps, off the event loop (zip bombs are refused)', () => {
+  const BOMB = bomb(XLSX_LIMITS.perEntry * 2);
+
+  it('a workbook inflating past the per-entry cap is refused without blocking the event loop or memory', async () => {
+    expect(BOMB.length).toBeLessThan(1024 * 1024); // ~128 MB of sheet from well under 1 MB
+    const limits = { perEntry: 8 * 1024 * 1024, total: 16 * 1024 * 1024 };
+    const baseline = process.memoryUsage().arrayBuffers;
+    let peak = baseline;
+    let longestGap = 0;
+    let last = performance.now();
+    const ticker = setInterval(() => {
+      const now = performance.now();
+      longestGap = Math.max(longestGap, now - last);
+      last = now;
+      peak = Math.max(peak, process.memoryUsage().arrayBuffers);
+    }, 5);
+    try {
+      await expect(readXlsxAsync(BOMB, limits)).rejects.toBeInstanceOf(XlsxTooLargeError);
+    } finally {
+      clearInterval(ticker);
+    }
+    // The inflation ran on zlib's thread pool: timers kept firing (a synchronous inflate of the whole
+    // entry would hold the loop for the full run) and at most the cap was ever held in memory.
+    expect(longestGap).toBeLessThan(250);
+    expect(peak - baseline).toBeLessThan(64 * 1024 * 1024);
+  });
+
+  it('the caps hold for the sync reader too, and the total cap counts every entry inflated', async () => {
+    expect(() => readXlsx(BOMB, { perEntry: 1024 * 1024, total: 2 * 1024 * 1024 })).toThrow(
+      XlsxTooLargeError,
+    );
+    const ok = writeXlsx([['name'], ['x'.repeat(5000)]]);
+    await expect(readXlsxAsync(ok, { perEntry: 64 * 1024, total: 4 * 1024 })).rejects.toBeInstanceOf(
+      XlsxTooLargeError,
+    );
+    expect(await readXlsxAsync(ok)).toEqual([['name'], ['x'.repeat(5000)]]);
+  });
+
+  describe('the user import answers a zip bomb with a clear envelope', () => {
+    const server = new TestServer();
+    beforeAll(() => server.start('pglite'), 120_000);
+    afterAll(() => server.stop());
+
+    it('POST user/import/ with a bomb answers 4000 naming the cap', async () => {
+      const { access } = await server.login('superadmin');
+      const reply = await server.post(
+        '/api/system/user/import/',
+        { file: BOMB.toString('base64') },
+        { token: access },
+      );
+      expect(reply.json).toEqual({
+        code: 4000,
+        data: null,
+        msg: '导入文件解压后超过 64 MB，已拒绝；请拆分后分批导入',
+      });
+    }, 60_000);
   });
 });

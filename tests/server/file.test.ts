@@ -79,12 +79,12 @@ describeEachDatabase(
       expect(mine.json.data.data.map((f: { id: number }) => f.id)).toEqual([own.json.data.id]);
     });
 
-    it('stores active content (html, svg) as text so it never runs from our origin', async () => {
+    it('stores active content (html, svg) as an inert .bin download so it never runs from our origin', async () => {
       const { json } = await upload(server, testToken, [
         { field: 'file', filename: 'x.html', type: 'text/html', content: '<script>alert(1)</script>' },
       ]);
       expect(json.code).toBe(2000);
-      expect(json.data.url).toMatch(/\.txt$/);
+      expect(json.data.url).toMatch(/\.bin$/);
       expect(json.data.name).toBe('x.html');
     });
 

@@ -83,6 +83,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     ...raw,
     jwtSecret: randomBytes(32).toString('hex'),
     signSecret: randomBytes(12).toString('hex'),
+    // Tests fire requests far faster than a person: the per-user list limit is off unless a test sets it
+    // (tests/server/search-and-messages.test.ts does).
+    listRateLimit: { burst: 0, perSecond: 0 },
     ...overrides,
   };
 }
@@ -221,11 +224,12 @@ export function describeEachDatabase(
   title: string,
   body: (server: TestServer, variant: Variant) => void,
   overrides: Partial<Config> = {},
+  options: BuildOptions = {},
 ): void {
   for (const variant of ['pglite', 'postgres'] as const) {
     describe.skipIf(variant === 'postgres' && !postgresAvailable)(`${title} [${variant}]`, () => {
       const server = new TestServer();
-      beforeAll(() => server.start(variant, overrides));
+      beforeAll(() => server.start(variant, overrides, options));
       afterAll(() => server.stop());
       body(server, variant);
     });

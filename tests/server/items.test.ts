@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { pageSchema } from '../../src/contract/envelope.ts';
@@ -9,11 +10,13 @@ const ITEMS = '/xy/items/';
 const INGEST_TOKEN = 'ingest-token-for-tests-0123456789';
 const apiToken = (token = INGEST_TOKEN) => ({ headers: { authorization: `Token ${token}` } });
 
+// Each listing has its own url: the same url again is a duplicate (it updates the stored row, issue 13).
+let listing = 0;
 const item = (overrides: Record<string, unknown> = {}) => ({
   title: '九成新 iPhone 13 128G',
   price: 2799,
   seller: '数码小王',
-  url: 'https://example.com/item/1',
+  url: `https://example.com/item/${++listing}`,
   image: 'https://example.com/item/1.jpg',
   keywords: ['iPhone', '苹果'],
   time: '2026-11-21 10:30:00',
@@ -194,6 +197,32 @@ describeEachDatabase(
       expect(byKeyword.json.data.data.length).toBeGreaterThan(0);
       const one = await server.get(`${ITEMS}${page.data[0]!.id}/`, { token: tokens.test });
       expect(one.json).toMatchObject({ code: 2000, data: { title: '最新的一件' } });
+    });
+
+    it('the list total is exact up to 1,000 matches, for a short page and up to a deep page; an estimate beyond', async () => {
+      const db = server.app.db;
+      await sql`insert into items (title, keywords) select 'cap-probe ' || g, '[]'::jsonb
+        from generate_series(1, 1200) g`.execute(db);
+      await sql`analyze items`.execute(db);
+      try {
+        const list = async (query: Record<string, string | number>) =>
+          (await server.get(ITEMS, { token: tokens.superadmin, query })).json.data;
+        // beyond the cap on the first page: the planner's estimate, a number above the cap
+        const first = await list({ search: 'cap-probe', limit: 20 });
+        expect(first.data).toHaveLength(20);
+        expect(first.total).toBeGreaterThan(1000);
+        expect(first.is_next).toBe(true);
+        // a page deeper than the cap counts to its own end: exact here
+        expect((await list({ search: 'cap-probe', limit: 20, page: 60 })).total).toBe(1200);
+        // a short page knows the total
+        const last = await list({ search: 'cap-probe', limit: 999, page: 2 });
+        expect(last).toMatchObject({ total: 1200, is_next: false });
+        expect(last.data).toHaveLength(201);
+        // under the cap: exact
+        expect((await list({ search: 'cap-probe 119', limit: 5 })).total).toBe(11);
+      } finally {
+        await sql`delete from items where title like 'cap-probe %'`.execute(db);
+      }
     });
   },
   { ingestToken: INGEST_TOKEN },

@@ -1,8 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { precompressDirectory } from '../../scripts/lib/precompress.ts';
 import { Paths } from '../../src/contract/paths.ts';
 import { TestServer } from './helpers.ts';
 
@@ -28,6 +30,12 @@ describe('built SPA and media', () => {
     mkdirSync(join(webDir, 'assets'), { recursive: true });
     writeFileSync(join(webDir, 'index.html'), '<!doctype html><div id="root">console</div>');
     writeFileSync(join(webDir, 'assets', 'app-1234.js'), 'console.log(1)');
+    // a big asset, compressed at build time the way `vite build` does it
+    writeFileSync(
+      join(webDir, 'assets', 'big-5678.js'),
+      `export const text = ${JSON.stringify('控制台'.repeat(2000))};`,
+    );
+    precompressDirectory(webDir);
     mkdirSync(join(mediaDir, 'files'), { recursive: true });
     writeFileSync(join(mediaDir, 'files', 'a.txt'), 'hello media');
     return server.start('pglite', { webDir, mediaDir });
@@ -52,6 +60,32 @@ describe('built SPA and media', () => {
     expect((await server.app.inject({ url: '/media/files/a.txt' })).body).toBe('hello media');
   });
 
+  it('sends the build’s brotli or gzip copy of an asset as the browser accepts, the file itself otherwise', async () => {
+    const original = readFileSync(join(webDir, 'assets', 'big-5678.js'));
+    const br = await server.app.inject({
+      url: '/assets/big-5678.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toContain('immutable');
+    expect(brotliDecompressSync(br.rawPayload).equals(original)).toBe(true);
+    expect(br.rawPayload.length).toBeLessThan(original.length / 10);
+    const gz = await server.app.inject({
+      url: '/assets/big-5678.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).equals(original)).toBe(true);
+    const plain = await server.app.inject({
+      url: '/assets/big-5678.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.equals(original)).toBe(true);
+    // a file under 1 KB has no compressed copy and is sent as it is
+    expect(existsSync(join(webDir, 'assets', 'app-1234.js.br'))).toBe(false);
+  });
+
   it('never answers an API miss with index.html', async () => {
     const reply = await server.app.inject({ url: '/api/unknown/' });
     expect(reply.json()).toEqual({ code: 400, data: null, msg: '接口地址不正确' });
@@ -71,7 +105,9 @@ describe('internal errors', () => {
   afterAll(() => server.stop());
 
   it('answer a bare 500 envelope: the stack trace is logged, never sent', async () => {
-    // Break the database under the running app to force an unexpected error.
+    // Break the database under the running app (started first: its start-up hooks use the database) to force
+    // an unexpected error.
+    await server.app.ready();
     await server.app.db.destroy();
     const reply = await server.get(Paths.settings);
     expect(reply.status).toBe(500);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serverSign } from '../../server/http/signature.ts';
 import { Paths } from '../../src/contract/paths.ts';
 import { canonicalString, signParams } from '../../src/contract/sign.ts';
 import { describeEachDatabase, TestServer } from './helpers.ts';
@@ -53,6 +54,13 @@ describeEachDatabase('request signature (SIGNATURE=require)', (server) => {
       'a=1&b=2&b=1&o={"x":1}&timestamp=5',
     );
     expect(signParams('k', { a: 1 }, 5)).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('the server checks with node:crypto exactly the digest the client signs with', () => {
+    const params = { search: '王 & 李', ids: [3, 1], on: false, body: { 中: 'é' }, none: null };
+    for (const secret of ['k', 'a longer secret with ünïcode 秘密']) {
+      expect(serverSign(secret, params, 1_700_000_000)).toBe(signParams(secret, params, 1_700_000_000));
+    }
   });
 
   it('static files, /app-config.js and test hooks need no signature', async () => {

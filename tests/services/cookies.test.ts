@@ -20,6 +20,19 @@ describe('session cookies (seed §4, §9)', () => {
     expect([c.getToken(), c.getRefresh(), c.getUuid()]).toEqual(['a.b.c', 'r.r.r', '1']);
   });
 
+  it('a login in cookie mode writes no refresh cookie, only refresh_mode=cookie; body mode removes it again', () => {
+    const c = cookies();
+    c.setSession({ token: 't', refresh: null, refreshMode: 'cookie', uuid: 1 });
+    expect(c.getRefresh()).toBeUndefined();
+    expect(c.getRefreshMode()).toBe('cookie');
+    c.setSession({ token: 't', refresh: 'r', refreshMode: 'body', uuid: 1 });
+    expect(c.getRefresh()).toBe('r');
+    expect(c.getRefreshMode()).toBe('body');
+    c.setSession({ token: 't', refresh: null, refreshMode: 'cookie', uuid: 1 });
+    c.clearSession();
+    expect(c.getRefreshMode()).toBe('body');
+  });
+
   it('a token cookie whose value is the text "undefined" is no token', () => {
     createCookieJar(document).set('token', 'undefined');
     expect(cookies().getToken()).toBeUndefined();

@@ -8,7 +8,14 @@ import axios, {
   type InternalAxiosRequestConfig,
 } from 'axios';
 import { createApi } from '../../src/services/api/index.ts';
-import type { AuthExpiryReason, HttpClientOptions, LogEntry, Notice } from '../../src/services/http/index.ts';
+import type {
+  AuthExpiryReason,
+  HttpClientOptions,
+  LogEntry,
+  Notice,
+  TokenAnswer,
+  TokenPort,
+} from '../../src/services/http/index.ts';
 import { createHttpClient } from '../../src/services/http/index.ts';
 import { createI18n, preloadNamespaces } from '../../src/services/i18n/index.ts';
 
@@ -100,20 +107,42 @@ export function setup(
     return handler(config, calls.length - 1);
   };
   const refreshTo = overrides.refreshTo ?? new Error('no refresh token');
-  const http = createHttpClient({
-    baseURL: 'http://api.test',
-    getAccessToken: () => state.token,
-    async refreshAccessToken(usedToken) {
+  /**
+   * A stand-in for the session chart behind the token port (the chart's own rules are tested in
+   * tests/machines/session): one shared refresh, a newer token answered at once, a refused renewed token
+   * or a failed refresh ends the session (recorded in `expired`), an ended session answers `ended`.
+   */
+  let refreshing: Promise<TokenAnswer> | undefined;
+  let renewed: string | undefined;
+  const end = (why: { reason: AuthExpiryReason; message: string }): TokenAnswer => {
+    expired.push(why);
+    state.token = undefined;
+    return { kind: 'ended' };
+  };
+  const tokens: TokenPort = {
+    getAccess: () => state.token,
+    async refreshAfter401(usedToken, why = { reason: 'token_not_valid', message: '' }) {
+      if (refreshing) return refreshing;
+      if (state.token === undefined) return { kind: 'ended' };
+      if (usedToken !== state.token) return { kind: 'renewed', token: state.token };
+      if (usedToken === renewed) return end(why);
       state.refreshes += 1;
       state.refreshedFrom.push(usedToken);
-      await Promise.resolve();
-      if (refreshTo instanceof Error) throw refreshTo;
-      state.token = refreshTo;
-      return refreshTo;
+      refreshing = Promise.resolve().then(() => {
+        refreshing = undefined;
+        if (refreshTo instanceof Error) return end(why);
+        state.token = renewed = refreshTo;
+        return { kind: 'renewed' as const, token: refreshTo };
+      });
+      return refreshing;
     },
-    onAuthExpired: (reason, message) => {
-      expired.push({ reason, message });
+    expire: (reason, message, token) => {
+      if (token === state.token) end({ reason, message });
     },
+  };
+  const http = createHttpClient({
+    baseURL: 'http://api.test',
+    tokens,
     notify: (n) => {
       notices.push(n);
     },

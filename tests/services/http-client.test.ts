@@ -240,7 +240,9 @@ describe('401 and the token refresh (seed §8)', () => {
     expect(errors.map((e) => e.authExpired)).toEqual(['token_not_valid', 'token_not_valid']);
     expect(h.state.refreshes).toBe(1);
     expect(h.expired).toHaveLength(1);
-    expect(h.logs).toHaveLength(1);
+    // each refused call is logged (the session toasts its end once)
+    expect(h.logs).toHaveLength(2);
+    expect(h.notices).toEqual([]);
   });
 
   it('after an expiry, a new session (login) gets its own expiry announced again', async () => {
@@ -328,6 +330,43 @@ describe('401 and the token refresh (seed §8)', () => {
     await expect(h.api.refreshToken('r-1')).resolves.toEqual({ access: 'a-2', refresh: 'r-2' });
     expect(h.calls[0]!.url).toBe(Paths.tokenRefresh);
     expect(bodyOf(h.calls[0]!)).toEqual({ refresh: 'r-1' });
+  });
+
+  it('login asks for the HttpOnly refresh cookie (refresh_cookie=1) and sends credentials', async () => {
+    const h = setup((c) => replyFixture(c, 'login'));
+    await h.api.login({ username: 'superadmin', password: 'admin123456' });
+    expect(queryOf(h.calls[0]!).get('refresh_cookie')).toBe('1');
+    expect(h.calls[0]!.withCredentials).toBe(true);
+  });
+
+  it('in cookie mode the refresh and logout calls post {} with credentials (the server reads its cookie)', async () => {
+    const h = setup((c) => (c.url === Paths.tokenRefresh ? reply(c, { access: 'a-2' }) : reply(c, ok)));
+    await expect(h.api.refreshToken(null)).resolves.toEqual({ access: 'a-2' });
+    await h.api.logout(null);
+    expect(h.calls.map((c) => [c.url, bodyOf(c), c.withCredentials])).toEqual([
+      [Paths.tokenRefresh, {}, true],
+      [Paths.logout, {}, true],
+    ]);
+  });
+
+  it('in body mode (dvadmin) logout posts the refresh token', async () => {
+    const h = setup((c) => reply(c, ok));
+    await h.api.logout('r-1');
+    expect(bodyOf(h.calls[0]!)).toEqual({ refresh: 'r-1' });
+  });
+
+  it('a 401 while the session has no token for now (refresh failed at the network level) is an ordinary 401', async () => {
+    const h = setup((c) => reply(c, { detail: 'expired' }, 401), {
+      tokens: {
+        getAccess: () => 'access-1',
+        refreshAfter401: async () => ({ kind: 'unavailable' }),
+        expire: () => {},
+      },
+    });
+    const error = await rejection(h.http.get('/api/a/'));
+    expect(error).toMatchObject({ kind: 'http', status: 401, message: '未认证，请登录' });
+    expect(error.authExpired).toBeUndefined();
+    expect(h.notices).toEqual([{ kind: 'error', message: '未认证，请登录', durationMs: 5000 }]);
   });
 
   it('a raw body is accepted only where asked for: elsewhere a non-envelope is a parse error', async () => {

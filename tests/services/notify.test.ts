@@ -22,4 +22,12 @@ describe('toasts outside React (seed §8: errors shown for 5 s)', () => {
     expect(success).toMatchObject({ color: NOTICE_COLOR.success, autoClose: false });
     expect(new Set(Object.values(NOTICE_COLOR)).size).toBe(4);
   });
+
+  it('a notice that replaces a slot takes the place of the one before it', () => {
+    showNotice({ kind: 'error', message: '断开连接', durationMs: 5000, replaces: 'socket-connection' });
+    showNotice({ kind: 'info', message: 'other', durationMs: 5000 });
+    showNotice({ kind: 'success', message: '连接成功', durationMs: 5000, replaces: 'socket-connection' });
+    const messages = notificationsStore.getState().notifications.map((n) => n.message);
+    expect(messages).toEqual(['other', '连接成功']);
+  });
 });

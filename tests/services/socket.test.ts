@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Server } from 'socket.io';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SOCKET_NOT_FOUND } from '../../src/machines/socket/items.ts';
 import {
   createSocketConnector,
   type SocketHandlers,
@@ -40,6 +41,7 @@ async function serve(path = '/socket.io'): Promise<Served> {
     // What a signed-in user gets, pushed as soon as the connection is accepted (two payloads are invalid).
     socket.emit('items', { id: 1, title: '新品上架', price: 9.9 });
     socket.emit('items', [{ id: 2, title: 'A' }, { title: 'no id' }, { id: 3, title: 'B' }]);
+    socket.emit('phone', { id: 7, name: '一号机', serial: 'SN-7', online: false, last_seen: null });
     socket.emit('message', { message: '新订单', type: 'success' });
     socket.emit('message', { text: 'not a message' });
     socket.emit('notification', { title: '审批', message: '请处理' });
@@ -78,6 +80,7 @@ function recorder() {
     disconnected: (reason) => record('disconnected', reason),
     connectFailed: (message) => record('connectFailed', message),
     items: (items) => record('items', items),
+    phone: (payload) => record('phone', payload),
     message: (payload) => record('message', payload),
     notification: (payload) => record('notification', payload),
     invalidPayload: (event, detail) => record('invalidPayload', { event, ...detail }),
@@ -110,7 +113,7 @@ describe('socket effect against a real socket.io server', () => {
     await close(served);
   });
 
-  it('the good token connects, and items, message and notification reach the handlers validated', async () => {
+  it('the good token connects, and items, phone, message and notification reach the handlers validated', async () => {
     const r = recorder();
     const connect = createSocketConnector({ apiBase: served.base, io, transports: ['websocket'] });
     const disconnect = connect(GOOD_TOKEN, r.handlers);
@@ -124,6 +127,9 @@ describe('socket effect against a real socket.io server', () => {
         { id: 2, title: 'A' },
         { id: 3, title: 'B' },
       ],
+    ]);
+    expect(r.of('phone')).toEqual([
+      { id: 7, name: '一号机', serial: 'SN-7', online: false, last_seen: null },
     ]);
     expect(r.of('message')).toEqual([
       { message: '新订单', type: 'success' },
@@ -211,6 +217,23 @@ describe('socket effect against a real socket.io server', () => {
     expect(r.of('connectFailed')).toHaveLength(1);
     expect(r.of('connected')).toEqual([]);
     disconnect();
+  });
+  it('a backend without socket.io (every path answers 404, as a stock dvadmin) is reported as not found', async () => {
+    const plain = createServer((_, res) => {
+      res.writeHead(404, { 'content-type': 'application/json' });
+      res.end('{"detail":"Not found"}');
+    });
+    await new Promise<void>((resolve) => plain.listen(0, '127.0.0.1', resolve));
+    const { port } = plain.address() as AddressInfo;
+    const r = recorder();
+    const disconnect = createSocketConnector({ apiBase: `http://127.0.0.1:${port}`, io, timeout: 2_000 })(
+      GOOD_TOKEN,
+      r.handlers,
+    );
+    await r.until('connectFailed');
+    expect(r.of('connectFailed')).toEqual([SOCKET_NOT_FOUND]);
+    disconnect();
+    await new Promise<void>((resolve) => plain.close(() => resolve()));
   });
 });
 

@@ -4,14 +4,17 @@
  * test runner, no timers, nothing runs; see the harness's header for how the pieces fit together.
  *
  * - `inventory`: every state node and transition of a chart, transitions keyed `<source id>#<event>#<index>`.
- * - `edgeKeyedShortestPaths`: `getShortestPaths` from `xstate/graph` over any logic (a chart, or a chart
+ * - `edgeKeyedShortestPaths`: `getShortestPaths` from `@xstate/graph` over any logic (a chart, or a chart
  *   wrapped so that its events are user intents) with the vertex keyed on the edge — previous value,
- *   event, new value, bounded context summary — so every distinct transition gets a path.
+ *   event, new value, bounded context summary — so every distinct transition gets a path. `@xstate/graph`
+ *   3.0.4 has no `filterEvents` option (only `xstate/graph` does): `canTake` filters inside the events
+ *   function with `snapshot.can(event)`.
  * - `leafPaths`, `plannedCoverage`, `greedyCover`: keep the leaves of the shortest-path tree, learn what
  *   each takes and reaches from a pure replay, and keep the fewest that cover it all.
  */
+
+import { getShortestPaths } from '@xstate/graph';
 import { type AnyActorLogic, type AnyStateMachine, createEmptyActor, type EventObject } from 'xstate';
-import { getShortestPaths } from 'xstate/graph';
 
 export type TransitionInfo = {
   key: string;
@@ -101,8 +104,8 @@ export type EdgePathOptions = {
    * walk's user intent), where two different transitions can end in the same value and summary.
    */
   keyPreviousSummary?: boolean;
-  /** Passed through to the traversal options as the harness always did. */
-  filterEvents?: (snapshot: Snap, event: EventObject) => boolean;
+  /** Only the events the snapshot can take (`snapshot.can(event)`): a chart's events that its guards refuse. */
+  canTake?: boolean;
 };
 
 /**
@@ -110,9 +113,13 @@ export type EdgePathOptions = {
  * machine, or any logic whose snapshots are machine snapshots (a chart wrapped to take user intents).
  */
 export function edgeKeyedShortestPaths(logic: AnyActorLogic, options: EdgePathOptions): GeneratedPath[] {
-  const { summarize, input, keyPreviousSummary, ...rest } = options;
+  const { summarize, input, keyPreviousSummary, canTake, limit } = options;
+  const events = canTake
+    ? (snapshot: Snap) => options.events(snapshot).filter((event) => snapshot.can(event))
+    : options.events;
   const traversal = {
-    ...rest,
+    events,
+    limit,
     serializeState: (state: Snap, event: EventObject | undefined, prev?: Snap) =>
       stableJson([
         prev?.value ?? null,

@@ -1,36 +1,37 @@
 /**
  * One coverage table per run: every chart's states reached and transitions taken by its generated paths.
  *
- * The per-chart `*.paths.test.ts` files keep their fixtures to themselves and assert 100% each; this file
- * runs them again with the harness's `coverChart` wrapped to keep each `CoverageReport` it returns, then
- * prints the reports as one table (the numbers are the harness's own) and checks that every registered
- * chart has generated paths.
+ * The per-chart `*.paths.test.ts` files keep their fixtures to themselves and assert 100% each; the
+ * harness's `coverChart` records each report in the run's coverage directory (tests/support/globalSetup.ts).
+ * This file runs after every other test file (the `summary` project, a later `groupOrder` in
+ * vite.config.ts), reads those reports — nothing runs twice — prints them as one table (the numbers are the
+ * harness's own) and checks that every registered chart has generated paths.
  */
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { charts } from '../../src/machines/registry.ts';
-import type { CoverageReport } from '../machines/support/paths.ts';
+import type { CoverageReport, RecordedReport } from '../machines/support/paths.ts';
 import { coverageTable } from './coverageTable.ts';
 
-const collected = vi.hoisted(() => new Map<string, CoverageReport>());
+/** The reports the generated-path tests of this run recorded, by chart name. */
+function recordedReports(): Map<string, CoverageReport> {
+  const dir = inject('chartCoverageDir');
+  const records = readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as RecordedReport);
+  return new Map(records.map((r) => [r.report.name, r.report]));
+}
 
-vi.mock('../machines/support/paths.ts', async (importOriginal) => {
-  const harness = await importOriginal<typeof import('../machines/support/paths.ts')>();
-  return {
-    ...harness,
-    coverChart: async (...args: Parameters<typeof harness.coverChart>) => {
-      const report = await harness.coverChart(...args);
-      collected.set(report.name, report);
-      return report;
-    },
-  };
-});
-
-// Loading the per-chart files registers their tests here too, where `coverChart` is the wrapper above.
-import.meta.glob('../machines/**/*.paths.test.ts', { eager: true });
+const collected = recordedReports();
+const names = charts.map((chart) => chart.name);
 
 describe('coverage summary', () => {
-  it('every registered chart has generated paths', () => {
-    expect(charts.map((chart) => chart.name).filter((name) => !collected.has(name))).toEqual([]);
+  it('every registered chart has generated paths that ran in this run', (context) => {
+    // A run filtered to other files (e.g. `npx vitest run tests/tooling`) ran no generated paths at all.
+    if (collected.size === 0)
+      context.skip('no generated-path test ran in this run (run the vitest layer without a filter)');
+    expect(names.filter((name) => !collected.has(name))).toEqual([]);
   });
 
   it('the table shows each chart’s counts as the harness reports them', () => {
@@ -62,10 +63,5 @@ describe('coverage summary', () => {
 });
 
 afterAll(() => {
-  console.log(
-    coverageTable(
-      collected,
-      charts.map((chart) => chart.name),
-    ),
-  );
+  if (collected.size) console.log(coverageTable(collected, names));
 });

@@ -2,6 +2,9 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { InternalAxiosRequestConfig } from 'axios';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { listMachine } from '../../src/machines/crud/list.machine.ts';
+import type { FetchPageInput, ListPage } from '../../src/machines/crud/types.ts';
 import type { HttpClient } from '../../src/services/http/types.ts';
 import { Cell } from '../../src/ui/crud/Cell.tsx';
 import { CrudPage } from '../../src/ui/crud/CrudPage.tsx';
@@ -9,7 +12,6 @@ import { type CrudEnv, CrudEnvProvider } from '../../src/ui/crud/env.tsx';
 import { Pager } from '../../src/ui/crud/Pager.tsx';
 import type { CrudResource, Row } from '../../src/ui/crud/types.ts';
 import { ImageUpload } from '../../src/ui/crud/Upload.tsx';
-import type { CrudList } from '../../src/ui/crud/useCrudList.ts';
 import { ImportButton } from '../../src/ui/views/system/user/ImportButton.tsx';
 import { queryOf, reply, setup, urlOf } from '../services/harness.ts';
 import { renderKit } from './crud-support.tsx';
@@ -115,19 +117,19 @@ describe('uploaded files', () => {
 });
 
 describe('the pager', () => {
-  it('names its previous and next controls, and next asks for the following page', () => {
-    const setPage = vi.fn();
-    const list = {
-      total: 95,
-      state: { page: 3, limit: 10 },
-      setPage,
-      setLimit: vi.fn(),
-    } as unknown as CrudList;
-    renderKit(<Pager list={list} paged />);
+  it('names its previous and next controls, and next asks for the following page', async () => {
+    const pages: number[] = [];
+    const loads = listMachine.provide({
+      actors: { fetchPage: fromPromise<ListPage, FetchPageInput>(async () => ({ rows: [], total: 95 })) },
+    });
+    const actor = createActor(loads, { input: { query: { page: 3 } } }).start();
+    actor.subscribe((s) => pages.push(s.context.query.page));
+    await waitFor(() => expect(actor.getSnapshot().context.total).toBe(95));
+    renderKit(<Pager actor={actor} paged />);
     fireEvent.click(screen.getByRole('button', { name: '下一页' }));
-    expect(setPage).toHaveBeenCalledWith(4);
+    expect(actor.getSnapshot().context.query.page).toBe(4);
     fireEvent.click(screen.getByRole('button', { name: '上一页' }));
-    expect(setPage).toHaveBeenCalledWith(2);
+    expect(pages).toContain(3);
   });
 });
 

@@ -70,4 +70,38 @@ describe('the live state panel', () => {
     app.stop();
     store.dispose();
   });
+
+  it('a report that can be neither copied nor downloaded says so in the panel', async () => {
+    const writeText = vi.fn(async () => Promise.reject(new Error('denied')));
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const createObjectURL = vi.fn(() => {
+      throw new Error('blob URLs are blocked');
+    });
+    Object.defineProperty(URL, 'createObjectURL', { value: createObjectURL, configurable: true });
+    const { app, store } = await openPanel('en');
+    fireEvent.click(screen.getByTestId('devtools-copy'));
+    expect((await screen.findByTestId('devtools-notice')).textContent).toBe(
+      'The report could be neither copied nor downloaded: blob URLs are blocked',
+    );
+    app.stop();
+    store.dispose();
+  });
+
+  it('a setting the browser refuses to store is shown as applying to this page only', async () => {
+    const setItem = vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new Error('QuotaExceededError');
+    });
+    try {
+      const { app, store } = await openPanel('en');
+      fireEvent.click(screen.getByRole('switch', { name: /Stately inspector/ }));
+      expect(await screen.findByText(/refused to store this setting/)).toBeTruthy();
+      expect((screen.getByRole('switch', { name: /Stately inspector/ }) as HTMLInputElement).checked).toBe(
+        true,
+      );
+      app.stop();
+      store.dispose();
+    } finally {
+      setItem.mockRestore();
+    }
+  });
 });

@@ -39,6 +39,15 @@ describe('feed chart', () => {
     expect(feed.getSnapshot().context.stats).toEqual({ today: 3, total: 11 });
   });
 
+  it('a listing seen again (a duplicate updated by the ingest) is not counted as a new item', async () => {
+    const feed = start();
+    await settle();
+    const seenAgain = { ...item(7), first_seen: '2026-11-24 10:00:00', last_seen: '2026-11-25 09:00:00' };
+    const fresh = { ...item(8), first_seen: '2026-11-25 09:00:00', last_seen: '2026-11-25 09:00:00' };
+    feed.send({ type: 'feed.itemsArrived', items: [seenAgain, fresh] });
+    expect(feed.getSnapshot().context.stats).toEqual({ today: 3, total: 11 });
+  });
+
   it('a failed load says why and loads again on retry', async () => {
     let fail = true;
     const feed = start({

@@ -87,6 +87,23 @@ describe('theme dialog', () => {
   });
 });
 
+describe('appearance (外观)', () => {
+  it('offers 浅色 / 深色 / 跟随系统, 跟随系统 by default, and a choice sends preferences.colorSchemeChanged', () => {
+    const { preferences } = restoredPreferences();
+    fireEvent.click(screen.getByTestId('header-theme'));
+    const control = within(screen.getByTestId('color-scheme'));
+    expect(control.getAllByRole('radio').map((r) => r.closest('div')?.textContent)).toEqual([
+      '浅色',
+      '深色',
+      '跟随系统',
+    ]);
+    expect((control.getByRole('radio', { name: '跟随系统' }) as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(control.getByRole('radio', { name: '深色' }));
+    expect(preferences.getSnapshot().context.colorScheme).toBe('dark');
+    expect((control.getByRole('radio', { name: '深色' }) as HTMLInputElement).checked).toBe(true);
+  });
+});
+
 describe('component size', () => {
   it('offers 默认 / 中 / 小 / 最小 and sends preferences.sizeChanged', () => {
     const { preferences } = restoredPreferences();

@@ -1,7 +1,9 @@
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
 import { isKnownPath } from '../../src/machines/routeGuard/paths.ts';
 import type { RouteDescriptor } from '../../src/machines/routeGuard/types.ts';
-import { findView, menuRoutes, type ViewRegistry } from '../../src/ui/app/views.ts';
+import { failedView, findView, menuRoutes, type ViewRegistry } from '../../src/ui/app/views.ts';
 import { registerPlugins } from '../../src/ui/plugins/registry.ts';
 
 const view = () => Promise.resolve({ default: () => null });
@@ -75,6 +77,14 @@ describe('menu routes', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('when even the retry page cannot load, the failure still shows with a retry', async () => {
+    const Fallback = await failedView('部门管理', () => Promise.reject(new Error('offline')));
+    const html = renderToStaticMarkup(createElement(Fallback));
+    expect(html).toContain('role="alert"');
+    expect(html).toContain('页面「部门管理」加载失败');
+    expect(html).toMatch(/<button type="button">重试<\/button>/);
   });
 
   it('paths under the micro-frontend prefix pass the guard without a named route', () => {

@@ -59,7 +59,8 @@ function Bar({ tabs }: { tabs: TabsRef }) {
       tabs={list.map((tab, i) => ({
         key: tab.key,
         title: tabTitle(tab, (k, f) => t(k, { defaultValue: f })),
-        closable: i > 0,
+        closable: i > 0 && !tab.pinned,
+        pinned: tab.pinned === true,
       }))}
       current={current}
       menuFor={(key) => selectTabMenu(tabs.getSnapshot(), key)}
@@ -125,14 +126,30 @@ describe('tab bar', () => {
     ).toEqual(['关闭全部']);
   });
 
-  it('the context menu of another tab offers 刷新, 关闭左侧, 关闭右侧, 关闭其它, 关闭全部', async () => {
+  it('the context menu of another tab offers 刷新, 固定, 关闭左侧, 关闭右侧, 关闭其它, 关闭全部', async () => {
     await setup();
     const menu = openMenuOf('角色管理');
     expect(
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['刷新', '关闭左侧', '关闭右侧', '关闭其它', '关闭全部']);
+    ).toEqual(['刷新', '固定', '关闭左侧', '关闭右侧', '关闭其它', '关闭全部']);
+  });
+
+  it('固定 pins a tab: it shows a pin instead of its close button, survives 关闭其它, and offers 取消固定', async () => {
+    const { tabs } = await setup();
+    fireEvent.click(within(openMenuOf('部门管理')).getByRole('menuitem', { name: '固定' }));
+    await act(async () => {});
+    const dept = screen.getByRole('tab', { name: /部门管理/ });
+    expect(within(dept).queryByTestId('tab-close')).toBeNull();
+    expect(within(dept).getByTestId('tab-pin')).toBeTruthy();
+    fireEvent.click(within(openMenuOf('用户管理')).getByRole('menuitem', { name: '关闭其它' }));
+    await act(async () => {});
+    expect(titles()).toEqual(['控制台', '部门管理', '用户管理']);
+    fireEvent.click(within(openMenuOf('部门管理')).getByRole('menuitem', { name: '取消固定' }));
+    await act(async () => {});
+    expect(tabs.getSnapshot().context.tabs.some((tab) => tab.pinned)).toBe(false);
+    expect(within(screen.getByRole('tab', { name: /部门管理/ })).getByTestId('tab-close')).toBeTruthy();
   });
 
   it('关闭右侧 from the context menu closes the tabs right of that tab', async () => {
@@ -178,9 +195,27 @@ describe('tab bar', () => {
 
   it('closing the active tab moves to the next tab, or the previous one when it was last', async () => {
     const { tabs } = await setup();
-    fireEvent.click(screen.getByRole('button', { name: '关闭 用户管理' }));
+    fireEvent.click(screen.getByTitle('关闭 用户管理'));
     await act(async () => {});
     expect(tabs.getSnapshot().context.current).toBe('/role');
+  });
+
+  it('by keyboard alone: arrows move between tabs, Enter opens one, Delete closes it, Shift+F10 opens its menu', async () => {
+    const { tabs } = await setup();
+    const [, , role, user] = screen.getAllByRole('tab') as HTMLElement[];
+    // a tab holds no focusable control of its own: one keyboard stop per tab
+    expect(user!.querySelector('button, [tabindex="0"]')).toBeNull();
+    user!.focus();
+    fireEvent.keyDown(user!, { key: 'ArrowLeft' });
+    expect(document.activeElement).toBe(role);
+    fireEvent.keyDown(role!, { key: 'Enter' });
+    await act(async () => {});
+    expect(tabs.getSnapshot().context.current).toBe('/role');
+    fireEvent.keyDown(user!, { key: 'Delete' });
+    await act(async () => {});
+    expect(titles()).not.toContain('用户管理');
+    fireEvent.keyDown(role!, { key: 'F10', shiftKey: true });
+    expect(await screen.findByRole('menuitem', { name: '关闭其它' })).toBeTruthy();
   });
 
   it('dragging a tab onto another moves it there; the index tab does not move', async () => {

@@ -137,4 +137,20 @@ describe('keep-alive under the real router', () => {
     await go('/form');
     expect((screen.getByLabelText('cached') as HTMLInputElement).value).toBe('');
   });
+
+  it('a cached page closed by the tab limit is released (its typed text is gone when reopened)', async () => {
+    const { go, tabs } = await setup();
+    await act(async () => tabs().send({ type: 'tabs.limitChanged', limit: 2 }));
+    await go('/form');
+    fireEvent.change(screen.getByLabelText('cached'), { target: { value: 'typed' } });
+    await go('/plain');
+    expect(
+      tabs()
+        .getSnapshot()
+        .context.tabs.map((t) => t.key),
+    ).toEqual(['/index', '/plain']);
+    expect(screen.queryByLabelText('cached')).toBeNull();
+    await go('/form');
+    expect((screen.getByLabelText('cached') as HTMLInputElement).value).toBe('');
+  });
 });

@@ -212,6 +212,15 @@ const systemMenu: MenuSeed = {
 
 const READ_ONLY: ButtonName[] = ['Retrieve', 'Search', 'Export'];
 
+/** The marketplace accounts tab of /settings (/xy/settings/accounts/, issue 14). */
+const ACCOUNT_BUTTONS: ButtonSeed[] = [
+  { name: '账号查询', value: 'AccountSearch', api: '/xy/settings/accounts/', method: GET },
+  { name: '账号详情', value: 'AccountRetrieve', api: '/xy/settings/accounts/{id}/', method: GET },
+  { name: '账号新增', value: 'AccountCreate', api: '/xy/settings/accounts/', method: POST },
+  { name: '账号编辑', value: 'AccountUpdate', api: '/xy/settings/accounts/{id}/', method: PUT },
+  { name: '账号删除', value: 'AccountDelete', api: '/xy/settings/accounts/{id}/', method: DELETE },
+];
+
 const businessMenu: MenuSeed = {
   name: '业务管理',
   icon: 'briefcase',
@@ -237,7 +246,10 @@ const businessMenu: MenuSeed = {
       buttons(xy('item_filters')),
     ),
     page('卖家', 'user-circle', 3, '/sellers', 'xy/sellers/index', 'sellers', buttons(xy('sellers'))),
-    page('用户', 'user', 4, '/users', 'xy/users/index', 'users', buttons(xy('users'))),
+    page('用户', 'user', 4, '/users', 'xy/users/index', 'users', [
+      ...buttons(xy('users')),
+      { name: '轮换密钥', value: 'Rotate', api: `${xy('users')}{id}/rotate/`, method: POST },
+    ]),
     page('手机', 'mobile', 5, '/phones', 'xy/phones/index', 'phones', buttons(xy('phones'))),
     page('任务', 'tasks', 6, '/tasks', 'xy/tasks/index', 'tasks', buttons(xy('tasks'))),
     page('消息', 'envelope', 7, '/messages', 'xy/messages/index', 'messages', buttons(xy('message'))),
@@ -251,15 +263,10 @@ const businessMenu: MenuSeed = {
       buttons(xy('feedback'), ['Retrieve', 'Update', 'Search', 'Delete']),
     ),
     page('日志', 'list-alt', 9, '/logs', 'xy/logs/index', 'logs', buttons(xy('logs'), READ_ONLY)),
-    page(
-      '推送数据',
-      'paper-plane',
-      10,
-      '/pushData',
-      'xy/pushData/index',
-      'pushData',
-      buttons(xy('push_data'), [...READ_ONLY, 'Delete']),
-    ),
+    page('推送数据', 'paper-plane', 10, '/pushData', 'xy/pushData/index', 'pushData', [
+      ...buttons(xy('push_data'), [...READ_ONLY, 'Delete']),
+      { name: '立即重试', value: 'Retry', api: `${xy('push_data')}{id}/retry/`, method: POST },
+    ]),
     page(
       '设备数据',
       'hdd-o',
@@ -278,15 +285,11 @@ const businessMenu: MenuSeed = {
       'knowledge',
       buttons(xy('knowledge'), [...CRUD, 'Import', 'Export']),
     ),
-    page(
-      '设置',
-      'sliders',
-      13,
-      '/settings',
-      'xy/settings/index',
-      'settings',
-      buttons(xy('settings'), ['Search', 'Retrieve', 'Update']),
-    ),
+    page('设置', 'sliders', 13, '/settings', 'xy/settings/index', 'settings', [
+      ...buttons(xy('settings'), ['Search', 'Retrieve', 'Update']),
+      { name: '测试推送', value: 'WebhookTest', api: `${xy('settings')}webhook/test/`, method: POST },
+      ...ACCOUNT_BUTTONS,
+    ]),
   ],
 };
 

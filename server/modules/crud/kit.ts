@@ -7,7 +7,8 @@
 //   GET    <name>/{id}/             retrieve          → 获取成功
 //   PUT    <name>/{id}/             update, full body → 更新成功 (PATCH is not routed: 方法 “PATCH” 不被允许。)
 //   DELETE <name>/{id}/             soft delete       → 删除成功
-//   DELETE <name>/multiple_delete/  {keys:[ids]}      → 删除成功
+//   DELETE <name>/multiple_delete/  {keys:[ids]}      → 删除成功; only rows in scope: 删除成功 (n) when some
+//                                   keys were not deleted, a 4000 refusal when none was
 //   POST   <name>/export/           .xlsx of the filtered list (when `export` is configured)
 //
 // Every route is API-permission checked (server/http/permission.ts) and data-scoped (server/http/data-scope.ts)
@@ -31,7 +32,7 @@ import {
   parsePaging,
   resolveText,
 } from '../../http/envelope.ts';
-import type { Locale, MessageKey } from '../../http/messages.ts';
+import { type Locale, type MessageKey, t } from '../../http/messages.ts';
 import { isDataScopeLifted, requirePermission } from '../../http/permission.ts';
 import type { AuthUser } from '../../http/types.ts';
 import { type Labels, validateBody } from '../../http/validate.ts';
@@ -64,7 +65,7 @@ export type FilterKind = 'contains' | 'exact' | 'int' | 'bool' | 'isnull' | Filt
 export type TreeSpec = {
   /** The self-referencing column, e.g. `parent_id`; the `parent` query parameter filters on it. */
   parentColumn: string;
-  /** With no filter at all, list only the roots (lazy trees: areas, dictionary groups). */
+  /** With no filter at all, list only the roots (the areas, as stock dvadmin lists them). */
   rootsByDefault?: boolean;
 };
 
@@ -73,6 +74,8 @@ export type ExportColumn = { field: string; header: Label; value?: (row: ApiRow,
 export type ResourceDef<I = Record<string, unknown>> = {
   /** URL segment: /api/system/<name>/. */
   name: string;
+  /** The whole list path when it is not /api/system/<name>/ (the business resources: `/xy/<name>/`). */
+  base?: string;
   table: keyof Database & string;
   /** Operation-log module name; default `name`. */
   module?: string;
@@ -113,7 +116,12 @@ export type ResourceDef<I = Record<string, unknown>> = {
   belongsToSelf?: boolean;
   /** Permission check on every route (default true). */
   permission?: boolean;
-  /** No multiple_delete / delete when false. */
+  /**
+   * `superuser`: only a superuser may create, change or delete rows — for tables that define what the API
+   * grants (menu buttons, the API white list): an editor changing them could widen its own rights.
+   */
+  writes?: 'superuser';
+  /** No multiple_delete / delete when false; a read-only resource (no body) deletes only when true. */
   deletable?: boolean;
   export?: { filename: Label; columns: ExportColumn[] };
   /** Extra checks before a write (after validation), e.g. a parent cycle. */
@@ -122,6 +130,10 @@ export type ResourceDef<I = Record<string, unknown>> = {
   afterWrite?: (trx: Db, id: number, input: I, ctx: Ctx, created: boolean) => Promise<void>;
   /** Before a soft delete, e.g. refuse while children exist. */
   beforeDelete?: (ids: number[], ctx: Ctx) => Promise<void>;
+  /** After a create or update has committed, e.g. effects outside the database (closing sockets). */
+  afterCommit?: (id: number, input: I, ctx: Ctx, created: boolean) => Promise<void>;
+  /** After a soft delete has committed. */
+  afterDelete?: (ids: number[], ctx: Ctx) => Promise<void>;
   /** Extra routes; `kit` gives the resource's operations. Registered before the generic ones. */
   routes?: (app: FastifyInstance, kit: Kit<I>) => void;
 };
@@ -139,7 +151,8 @@ export type Kit<I> = {
   list: (ctx: Ctx, query: Query) => Promise<ApiRow[]>;
   create: (ctx: Ctx, input: I) => Promise<number>;
   update: (ctx: Ctx, id: number, input: I) => Promise<void>;
-  remove: (ctx: Ctx, ids: number[]) => Promise<void>;
+  /** Soft-deletes the rows of `ids` inside the caller's scope; answers how many were deleted. */
+  remove: (ctx: Ctx, ids: number[]) => Promise<number>;
   validate: (body: unknown) => I;
 };
 
@@ -199,7 +212,7 @@ export const refuseText = (text: Label, label?: Label) =>
     return `${typeof label === 'string' ? label : label[locale]}:${message}`;
   });
 
-const refuseKey = (key: MessageKey, params: Record<string, string | number>, label?: Label) =>
+export const refuseKey = (key: MessageKey, params: Record<string, string | number>, label?: Label) =>
   new ApiError(4000, (locale) => resolveText(locale, { key, params, label }));
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string })?.code === '23505';
@@ -221,10 +234,19 @@ const RESERVED = new Set([
 
 export function registerResource<I>(app: FastifyInstance, db: Db, def: ResourceDef<I>): Kit<I> {
   const adb = db as unknown as AnyDb;
-  const base = `/api/system/${def.name}/`;
+  const base = def.base ?? `/api/system/${def.name}/`;
   const module = def.module ?? def.name;
   const permission = def.permission === false ? [] : [requirePermission(db)];
   const options = { config: { api: true as const, module }, preHandler: permission };
+  const superuserWrites = async (request: FastifyRequest) => {
+    if (request.user?.is_superuser) return;
+    const model = def.model;
+    throw new ApiError(4000, (locale) =>
+      t(locale, 'writes.superuserOnly', { model: typeof model === 'string' ? model : model[locale] }),
+    );
+  };
+  const writeOptions =
+    def.writes === 'superuser' ? { ...options, preHandler: [...permission, superuserWrites] } : options;
   const col = (field: string) => def.columnOf?.[field] ?? field;
   const labelOf = (field: string): Label => def.labels[field] ?? field;
 
@@ -281,16 +303,13 @@ export function registerResource<I>(app: FastifyInstance, db: Db, def: ResourceD
     const search = queryText(params.search)?.trim();
     if (search && def.search?.length) {
       // One ilike over the fields joined by \x01 (which no search term holds) matches exactly when one of
-      // them matches, at about half the cost of one ilike per field (a full scan of 100,000 users).
+      // them matches, at about half the cost of one ilike per field. xy_search_text is immutable (migration
+      // 0006), so the same expression can carry a pg_trgm index (the user list has one).
       const fieldsText = sql.join(
         def.search.map((f) => sql`${sql.ref(`t.${col(f)}`)}::text`),
         sql`, `,
       );
-      qb = qb.where(
-        sql`concat_ws(chr(1), ${fieldsText})`,
-        'ilike',
-        likePattern(search.replaceAll('\x01', '')),
-      );
+      qb = qb.where(sql`xy_search_text(${fieldsText})`, 'ilike', likePattern(search.replaceAll('\x01', '')));
     }
     const after = parseLocalDate(queryText(params.create_datetime_after));
     if (after) qb = qb.where('t.create_datetime', '>=', after);
@@ -391,8 +410,9 @@ export function registerResource<I>(app: FastifyInstance, db: Db, def: ResourceD
     await checkReferences(input);
     await checkUnique(input, null);
     const values = defined(await def.columns!(input, c, null));
+    let id: number;
     try {
-      return await db.transaction().execute(async (trx) => {
+      id = await db.transaction().execute(async (trx) => {
         const { id } = await (trx as unknown as AnyDb)
           .insertInto(def.table)
           .values({
@@ -417,6 +437,8 @@ export function registerResource<I>(app: FastifyInstance, db: Db, def: ResourceD
       if (isUniqueViolation(error) && def.unique?.[0]) throw duplicate(def.unique[0].field);
       throw error;
     }
+    await def.afterCommit?.(id, input, c, true);
+    return id;
   }
 
   async function update(c: Ctx, id: number, input: I): Promise<void> {
@@ -438,19 +460,22 @@ export function registerResource<I>(app: FastifyInstance, db: Db, def: ResourceD
       if (isUniqueViolation(error) && def.unique?.[0]) throw duplicate(def.unique[0].field);
       throw error;
     }
+    await def.afterCommit?.(id, input, c, false);
   }
 
-  async function remove(c: Ctx, ids: number[]): Promise<void> {
+  async function remove(c: Ctx, ids: number[]): Promise<number> {
     // Only rows inside the caller's scope can be deleted.
     const visible = await query(c).clearSelect().select('t.id').where('t.id', 'in', ids).execute();
     const live = visible.map((r) => r.id as number);
-    if (!live.length) return;
+    if (!live.length) return 0;
     await def.beforeDelete?.(live, c);
     await adb
       .updateTable(def.table)
       .set({ is_deleted: true, modifier: String(c.user.id), update_datetime: sql`now()` })
       .where('id', 'in', live)
       .execute();
+    await def.afterDelete?.(live, c);
+    return live.length;
   }
 
   const kit: Kit<I> = { def, base, options, ctx, query, find, get, list, create, update, remove, validate };
@@ -514,35 +539,45 @@ export function registerResource<I>(app: FastifyInstance, db: Db, def: ResourceD
     });
   }
 
-  if (!def.body) return kit;
+  if (def.body) {
+    app.post(base, writeOptions, async (request) => {
+      const c = await ctx(request);
+      const id = await create(c, validate(request.body));
+      return envelope(request, await get({ ...c, scope: { all: true } }, id), 'ok.created');
+    });
 
-  app.post(base, options, async (request) => {
-    const c = await ctx(request);
-    const id = await create(c, validate(request.body));
-    return envelope(request, await get({ ...c, scope: { all: true } }, id), 'ok.created');
-  });
+    app.put(`${base}:id/`, writeOptions, async (request) => {
+      const c = await ctx(request);
+      const id = idOf(request);
+      if (!(await find(c, id))) throw notFound();
+      await update(c, id, validate(request.body));
+      return envelope(request, await get({ ...c, scope: { all: true } }, id), 'ok.updated');
+    });
+  }
 
-  app.put(`${base}:id/`, options, async (request) => {
-    const c = await ctx(request);
-    const id = idOf(request);
-    if (!(await find(c, id))) throw notFound();
-    await update(c, id, validate(request.body));
-    return envelope(request, await get({ ...c, scope: { all: true } }, id), 'ok.updated');
-  });
+  // Read-only resources (no body) delete only when they say so (`deletable: true`: device data, push data).
+  if (def.deletable === false || (!def.body && def.deletable !== true)) return kit;
 
-  if (def.deletable === false) return kit;
-
-  app.delete(`${base}multiple_delete/`, options, async (request) => {
+  app.delete(`${base}multiple_delete/`, writeOptions, async (request) => {
     const body = request.body as { keys?: unknown } | undefined;
     if (!body || !Array.isArray(body.keys) || body.keys.length === 0) throw badRequest('v.keysMissing');
     const keys = body.keys.map((k) => parseId(typeof k === 'number' ? k : String(k)));
     if (keys.some((k) => k === null)) throw refuseKey('v.integer', {}, 'keys');
     const c = await ctx(request);
-    await remove(c, [...new Set(keys as number[])]);
+    const wanted = new Set(keys as number[]);
+    // Keys that are unknown, already deleted or outside the caller's scope are not deleted: say how many were.
+    const deleted = await remove(c, [...wanted]);
+    if (deleted === 0) throw refuseKey('delete.none', { count: wanted.size });
+    if (deleted < wanted.size) {
+      return {
+        ...listEnvelope(request, [], 'ok.deleted'),
+        msg: t(c.locale, 'delete.partial', { deleted, skipped: wanted.size - deleted }),
+      };
+    }
     return listEnvelope(request, [], 'ok.deleted');
   });
 
-  app.delete(`${base}:id/`, options, async (request) => {
+  app.delete(`${base}:id/`, writeOptions, async (request) => {
     const c = await ctx(request);
     const id = idOf(request);
     if (!(await find(c, id))) throw notFound();

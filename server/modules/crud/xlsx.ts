@@ -1,7 +1,16 @@
 // A minimal .xlsx writer and reader, enough for exports, import templates and imports: one sheet, inline
 // strings and numbers out; shared strings, inline strings, numbers and booleans in. The zip container is
 // written and read by hand on node:zlib (deflate + crc32), so no dependency is needed.
-import { crc32, deflateRawSync, inflateRawSync } from 'node:zlib';
+//
+// Reading an uploaded workbook is reading hostile input (issue 12, a zip bomb): `readXlsxAsync` inflates
+// only the four entries a sheet needs, on zlib's thread pool (the event loop stays free), each capped with
+// zlib's `maxOutputLength` and all of them together under a total, and throws XlsxTooLargeError when a cap
+// is hit — so a 1 MB upload can no longer expand to gigabytes. The sync `readXlsx` is for trusted
+// workbooks (our own exports, tests) and is capped the same way.
+import { promisify } from 'node:util';
+import { crc32, deflateRawSync, inflateRaw, inflateRawSync } from 'node:zlib';
+
+const inflateRawAsync = promisify(inflateRaw);
 
 export type Cell = string | number | boolean | null | undefined;
 
@@ -63,8 +72,22 @@ export function zip(entries: ZipEntry[], now = new Date()): Buffer {
   return Buffer.concat([...locals, directory, end]);
 }
 
-/** Reads a zip's entries (stored or deflated). Throws on anything that is not a zip. */
-export function unzip(buffer: Buffer): Map<string, Buffer> {
+export type InflateLimits = { perEntry: number; total: number };
+/** Caps for an uploaded workbook: generous for a real sheet (100,000 users are ~15 MB of sheet XML). */
+export const XLSX_LIMITS: InflateLimits = { perEntry: 64 * 1024 * 1024, total: 128 * 1024 * 1024 };
+
+/** An entry, or all of them together, would inflate beyond the caps. */
+export class XlsxTooLargeError extends Error {
+  constructor(readonly limit: number) {
+    super(`the workbook inflates beyond ${limit} bytes`);
+    this.name = 'XlsxTooLargeError';
+  }
+}
+
+type ZipDirectoryEntry = { name: string; method: number; raw: Buffer };
+
+/** The zip's central directory: every entry's name, method and compressed bytes (nothing inflated). */
+export function zipDirectory(buffer: Buffer): Map<string, ZipDirectoryEntry> {
   let end = -1;
   for (let i = buffer.length - 22; i >= Math.max(0, buffer.length - 65_557); i--) {
     if (buffer.readUInt32LE(i) === 0x06054b50) {
@@ -75,7 +98,7 @@ export function unzip(buffer: Buffer): Map<string, Buffer> {
   if (end < 0) throw new Error('not a zip file');
   const count = buffer.readUInt16LE(end + 10);
   let pos = buffer.readUInt32LE(end + 16);
-  const files = new Map<string, Buffer>();
+  const entries = new Map<string, ZipDirectoryEntry>();
   for (let i = 0; i < count; i++) {
     if (buffer.readUInt32LE(pos) !== 0x02014b50) throw new Error('bad zip directory');
     const method = buffer.readUInt16LE(pos + 10);
@@ -87,11 +110,63 @@ export function unzip(buffer: Buffer): Map<string, Buffer> {
     const name = buffer.toString('utf8', pos + 46, pos + 46 + nameLength);
     const dataStart =
       localOffset + 30 + buffer.readUInt16LE(localOffset + 26) + buffer.readUInt16LE(localOffset + 28);
-    const raw = buffer.subarray(dataStart, dataStart + size);
-    files.set(name, method === 0 ? Buffer.from(raw) : inflateRawSync(raw));
+    if (method !== 0 && method !== 8) throw new Error(`unsupported zip method ${method}`);
+    entries.set(name, { name, method, raw: buffer.subarray(dataStart, dataStart + size) });
     pos += 46 + nameLength + extraLength + commentLength;
   }
+  return entries;
+}
+
+const tooLarge = (error: unknown) =>
+  error instanceof RangeError || (error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE';
+
+/** Reads a zip's entries (stored or deflated), each and all capped. Throws on anything that is not a zip. */
+export function unzip(buffer: Buffer, limits: InflateLimits = XLSX_LIMITS): Map<string, Buffer> {
+  const files = new Map<string, Buffer>();
+  let total = 0;
+  for (const entry of zipDirectory(buffer).values()) {
+    const room = Math.min(limits.perEntry, limits.total - total);
+    let data: Buffer;
+    try {
+      data =
+        entry.method === 0 ? Buffer.from(entry.raw) : inflateRawSync(entry.raw, { maxOutputLength: room });
+    } catch (error) {
+      throw tooLarge(error) ? new XlsxTooLargeError(room) : error;
+    }
+    if (data.length > room) throw new XlsxTooLargeError(room);
+    total += data.length;
+    files.set(entry.name, data);
+  }
   return files;
+}
+
+/** Inflates the named entries only, on zlib's thread pool, each and all capped. Missing names are skipped. */
+async function unzipSome(
+  buffer: Buffer,
+  names: string[],
+  limits: InflateLimits,
+  read: (name: string, data: Buffer) => void,
+): Promise<void> {
+  const directory = zipDirectory(buffer);
+  let total = 0;
+  for (const name of names) {
+    const entry = directory.get(name);
+    if (!entry) continue;
+    const room = Math.min(limits.perEntry, limits.total - total);
+    if (room <= 0) throw new XlsxTooLargeError(limits.total);
+    let data: Buffer;
+    try {
+      data =
+        entry.method === 0
+          ? Buffer.from(entry.raw)
+          : await inflateRawAsync(entry.raw, { maxOutputLength: room });
+    } catch (error) {
+      throw tooLarge(error) ? new XlsxTooLargeError(room) : error;
+    }
+    if (data.length > room) throw new XlsxTooLargeError(room);
+    total += data.length;
+    read(name, data);
+  }
 }
 
 // ——— xlsx ———
@@ -223,22 +298,48 @@ export function writeXlsx(rows: Cell[][], sheetName = 'Sheet1'): Buffer {
 const textOf = (xml: string) =>
   [...xml.matchAll(/<t(?:\s[^>]*)?>([\s\S]*?)<\/t>/g)].map((m) => unescapeXml(m[1] ?? '')).join('');
 
-/** The first sheet of a workbook as rows of cells (strings, numbers, booleans; null for empty cells). */
-export function readXlsx(buffer: Buffer): Cell[][] {
-  const files = unzip(buffer);
-  const shared = files.get('xl/sharedStrings.xml')?.toString('utf8') ?? '';
-  const strings = [...shared.matchAll(/<si>([\s\S]*?)<\/si>/g)].map((m) => textOf(m[1] ?? ''));
+const WORKBOOK = 'xl/workbook.xml';
+const WORKBOOK_RELS = 'xl/_rels/workbook.xml.rels';
+const SHARED_STRINGS = 'xl/sharedStrings.xml';
+
+/** The first sheet's entry name, from the workbook and its relationships. */
+function sheetPathOf(workbook: string, rels: string): string {
   let sheetPath = 'xl/worksheets/sheet1.xml';
-  const workbook = files.get('xl/workbook.xml')?.toString('utf8') ?? '';
-  const rels = files.get('xl/_rels/workbook.xml.rels')?.toString('utf8') ?? '';
   const firstId = /<sheet\b[^>]*\br:id="([^"]+)"/.exec(workbook)?.[1];
   if (firstId) {
-    const target = new RegExp(`<Relationship\\b[^>]*Id="${firstId}"[^>]*Target="([^"]+)"`).exec(rels)?.[1];
-    const alt = new RegExp(`<Relationship\\b[^>]*Target="([^"]+)"[^>]*Id="${firstId}"`).exec(rels)?.[1];
+    const id = firstId.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const target = new RegExp(`<Relationship\\b[^>]*Id="${id}"[^>]*Target="([^"]+)"`).exec(rels)?.[1];
+    const alt = new RegExp(`<Relationship\\b[^>]*Target="([^"]+)"[^>]*Id="${id}"`).exec(rels)?.[1];
     const found = target ?? alt;
     if (found) sheetPath = found.startsWith('/') ? found.slice(1) : `xl/${found}`;
   }
-  const sheet = files.get(sheetPath)?.toString('utf8');
+  return sheetPath;
+}
+
+/** The first sheet of a trusted workbook as rows of cells (strings, numbers, booleans; null for empty cells). */
+export function readXlsx(buffer: Buffer, limits: InflateLimits = XLSX_LIMITS): Cell[][] {
+  const files = unzip(buffer, limits);
+  const text = (name: string) => files.get(name)?.toString('utf8');
+  const sheetPath = sheetPathOf(text(WORKBOOK) ?? '', text(WORKBOOK_RELS) ?? '');
+  return parseSheet(text(sheetPath), text(SHARED_STRINGS) ?? '');
+}
+
+/**
+ * The first sheet of an uploaded workbook: only the workbook, its relationships, the shared strings and
+ * that sheet are inflated, asynchronously, within `limits` (XlsxTooLargeError beyond them).
+ */
+export async function readXlsxAsync(buffer: Buffer, limits: InflateLimits = XLSX_LIMITS): Promise<Cell[][]> {
+  const texts = new Map<string, string>();
+  const keep = (name: string, data: Buffer) => texts.set(name, data.toString('utf8'));
+  await unzipSome(buffer, [WORKBOOK, WORKBOOK_RELS], limits, keep);
+  const sheetPath = sheetPathOf(texts.get(WORKBOOK) ?? '', texts.get(WORKBOOK_RELS) ?? '');
+  const used = [...texts.values()].reduce((n, t) => n + Buffer.byteLength(t), 0);
+  await unzipSome(buffer, [SHARED_STRINGS, sheetPath], { ...limits, total: limits.total - used }, keep);
+  return parseSheet(texts.get(sheetPath), texts.get(SHARED_STRINGS) ?? '');
+}
+
+function parseSheet(sheet: string | undefined, shared: string): Cell[][] {
+  const strings = [...shared.matchAll(/<si>([\s\S]*?)<\/si>/g)].map((m) => textOf(m[1] ?? ''));
   if (sheet === undefined) throw new Error('no worksheet');
   const rows: Cell[][] = [];
   for (const rowMatch of sheet.matchAll(/<row\b([^>]*)>([\s\S]*?)<\/row>|<row\b([^>]*)\/>/g)) {

@@ -1,8 +1,10 @@
 // /api/system/dept/ on the CRUD kit (CONTRACT.md, "Dictionaries and departments"), plus all_dept and
 // dept_lazy_tree. dvadmin's rules: unique key, the parent must exist and (on update) not be the dept itself
 // or one of its descendants, soft delete; a dept belongs to itself so data scope by dept covers it. A dept
-// with live sub-departments is not deleted (stock dvadmin would orphan them).
+// with live sub-departments or live users is not deleted (stock dvadmin would orphan them); the refusal
+// says how many users are still in it.
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { Paths } from '../../../src/contract/paths.ts';
 import type { Db } from '../../db/index.ts';
 import { deptAndDescendants } from '../../http/data-scope.ts';
@@ -50,9 +52,10 @@ export function registerDeptRoutes(app: FastifyInstance, db: Db): void {
       name: r.name,
       key: r.key,
       sort: r.sort,
-      owner: r.owner,
-      phone: r.phone,
-      email: r.email,
+      // text, never null, as stock answers them (its columns default to '')
+      owner: r.owner ?? '',
+      phone: r.phone ?? '',
+      email: r.email ?? '',
       status: r.status,
       parent: r.parent_id,
     }),
@@ -82,6 +85,13 @@ export function registerDeptRoutes(app: FastifyInstance, db: Db): void {
         .where('is_deleted', '=', false)
         .executeTakeFirst();
       if (blocking) throw refuse('dept.hasChildren');
+      const users = await db
+        .selectFrom('users')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .where('dept_id', 'in', ids)
+        .where('is_deleted', '=', false)
+        .executeTakeFirstOrThrow();
+      if (users.n > 0) throw refuse('dept.hasUsers', { count: users.n });
     },
     export: {
       filename: { zh: '部门', en: 'departments' },

@@ -1,6 +1,7 @@
-// /api/system/dictionary/ — dictionary groups (parent null) and their items (`?parent=<group id>`); without
-// a parent or other filter the list holds the groups. The public /api/init/dictionary/ reads the same table,
-// so edits show there at once. Deleting a group deletes its items. Values are unique within their parent.
+// /api/system/dictionary/ — dictionary groups (parent null) and their items, in one flat list as stock
+// dvadmin answers it (the console builds the tree by `parent`); `?parent=<group id>` a group's items,
+// `lazy=1` the groups alone. The public /api/init/dictionary/ reads the same table, so edits show there at
+// once. Deleting a group deletes its items. Values are unique within their parent.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
@@ -41,7 +42,7 @@ export function registerDictionaryAdminRoutes(app: FastifyInstance, db: Db): voi
     labels: LABELS,
     body,
     dataScope: false,
-    tree: { parentColumn: 'parent_id', rootsByDefault: true },
+    tree: { parentColumn: 'parent_id' },
     columnOf: { parent: 'parent_id' },
     filters: { label: 'contains', value: 'contains', status: 'bool', type: 'int', parent: 'int' },
     search: ['label', 'value'],

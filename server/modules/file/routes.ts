@@ -1,12 +1,13 @@
 // Uploads, /api/system/file/ (CONTRACT.md, "Files"): multipart field `file` (the signature covers the query
 // only) → a file_list row and the file under MEDIA_DIR/files/<a>/<b>/<md5>.<ext>, served at /media/…; the
 // answer's `url` is relative (`media/files/…`), as dvadmin's local engine answers. Any signed-in user may
-// upload (avatars, white-listed); listing needs the file admin's buttons and shows one's own uploads
+// upload (avatars, white-listed); only allow-listed extensions are kept, anything else is stored as an inert
+// `.bin` download (policy.ts, SECURITY.md); listing needs the file admin's buttons and shows one's own uploads
 // (superusers: everyone's). The full file admin (edit, delete) is a later issue.
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
-import { basename, extname, join } from 'node:path';
+import { basename, join } from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
@@ -17,43 +18,12 @@ import { requirePermission } from '../../http/permission.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { queryInt } from '../message/routes.ts';
 import { badRequestWith, formatBytes, refuseWith } from '../message/texts.ts';
+import { storedExtension } from './policy.ts';
 
 export const FilePaths = {
   list: '/api/system/file/',
   item: (id: number | string) => `/api/system/file/${id}/`,
 } as const;
-
-/** Extensions a browser would run or render as a page when served from our origin: stored as .txt. */
-const ACTIVE_CONTENT = new Set([
-  'html',
-  'htm',
-  'xhtml',
-  'xht',
-  'shtml',
-  'svg',
-  'svgz',
-  'xml',
-  'xsl',
-  'js',
-  'mjs',
-]);
-const EXT_OF_MIME: Record<string, string> = {
-  'image/png': 'png',
-  'image/jpeg': 'jpg',
-  'image/gif': 'gif',
-  'image/webp': 'webp',
-  'image/bmp': 'bmp',
-  'image/x-icon': 'ico',
-  'image/vnd.microsoft.icon': 'ico',
-  'text/plain': 'txt',
-  'application/pdf': 'pdf',
-};
-
-export function storedExtension(filename: string, mime: string): string {
-  const ext = extname(filename).slice(1).toLowerCase();
-  if (/^[a-z0-9]{1,10}$/.test(ext)) return ACTIVE_CONTENT.has(ext) ? 'txt' : ext;
-  return EXT_OF_MIME[mime.toLowerCase()] ?? '';
-}
 
 /** `files/<a>/<b>/<md5>.<ext>`: the path under MEDIA_DIR (and after `media/` in the URL). */
 export function storageKey(md5: string, ext: string): string {

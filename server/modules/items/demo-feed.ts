@@ -1,17 +1,19 @@
 // `npm run manage -- demo-feed [--rate 1] [--count N] [--url http://127.0.0.1:8000] [--token T]`
-// Posts plausible second-hand listings to POST /xy/items/ at a steady rate, for demonstrations of the live
-// feed. Authenticates with INGEST_TOKEN (env or --token) or, without one, signs in as superadmin (possible when
-// the captcha is off, or through the test hook with TEST_HOOKS=1). Requests are signed with the secret the
-// server publishes at /app-config.js. Stops after --count items or on Ctrl-C.
+// Demonstrates the monitoring pipeline live. Without a token: simulated phones (server/modules/pipeline/
+// demo-phones.ts) that heartbeat, fetch their tasks and post matching listings through the real API — some from
+// a blacklisted seller, some a filter drops, some duplicates. With an ingest token (INGEST_TOKEN env or --token):
+// a plain scraper posting plausible listings. Requests are signed with the secret the server publishes at
+// /app-config.js. Stops after --count listings or on Ctrl-C.
 import { appConfigSchema } from '../../../src/contract/app-config.ts';
 import { md5Hex } from '../../../src/contract/password.ts';
 import { Paths } from '../../../src/contract/paths.ts';
 import { signParams } from '../../../src/contract/sign.ts';
+import { runSimulatedPhones } from '../pipeline/demo-phones.ts';
 
 export type FeedIo = { out: (line: string) => void; err: (line: string) => void };
-type Envelope = { code: number; msg: unknown; data: Record<string, unknown> | null };
+export type Envelope = { code: number; msg: unknown; data: Record<string, unknown> | null };
 
-const PRODUCTS: { name: string; specs: string[]; price: [number, number]; keywords: string[] }[] = [
+export const PRODUCTS: { name: string; specs: string[]; price: [number, number]; keywords: string[] }[] = [
   { name: 'iPhone 13', specs: ['128G', '256G', '512G'], price: [2200, 3600], keywords: ['iPhone', '苹果'] },
   {
     name: 'iPhone 14 Pro',
@@ -72,9 +74,9 @@ const PRODUCTS: { name: string; specs: string[]; price: [number, number]; keywor
     keywords: ['Kindle', '电子书'],
   },
 ];
-const CONDITIONS = ['全新未拆封', '99新', '95新', '九成新', '自用', '国行', '在保'];
-const EXTRAS = ['配件齐全', '无拆无修', '电池健康 92%', '可小刀', '同城面交', '包邮', '箱说全'];
-const SELLERS = [
+export const CONDITIONS = ['全新未拆封', '99新', '95新', '九成新', '自用', '国行', '在保'];
+export const EXTRAS = ['配件齐全', '无拆无修', '电池健康 92%', '可小刀', '同城面交', '包邮', '箱说全'];
+export const SELLERS = [
   '数码小王',
   '程序员阿杰',
   '搬家清仓',
@@ -86,7 +88,7 @@ const SELLERS = [
 ];
 
 export type Rng = () => number;
-const pick = <T>(rng: Rng, list: readonly T[]): T => list[Math.floor(rng() * list.length)]!;
+export const pick = <T>(rng: Rng, list: readonly T[]): T => list[Math.floor(rng() * list.length)]!;
 
 /** One plausible listing, e.g. `九成新 iPhone 13 128G 配件齐全`, ¥2799. */
 export function demoItem(rng: Rng = Math.random, serial = 0) {
@@ -104,7 +106,8 @@ export function demoItem(rng: Rng = Math.random, serial = 0) {
   };
 }
 
-type Options = { rate: number; count: number | null; url: string; token: string };
+export type FeedOptions = { rate: number; count: number | null; url: string; token: string };
+type Options = FeedOptions;
 
 export const DEMO_FEED_USAGE = `usage: npm run manage -- demo-feed [--rate <items per second, default 1>] [--count <n>]
                                [--url <server, default http://127.0.0.1:$PORT>] [--token <INGEST_TOKEN>]`;
@@ -141,7 +144,14 @@ export function parseFeedArgs(args: string[], env: Record<string, string | undef
   return options;
 }
 
-function client(base: string, signSecret: string) {
+export type Call = (
+  method: string,
+  path: string,
+  body?: unknown,
+  authorization?: string,
+) => Promise<Envelope>;
+
+function client(base: string, signSecret: string): Call {
   return async (method: string, path: string, body?: unknown, authorization?: string): Promise<Envelope> => {
     const timestamp = Math.floor(Date.now() / 1000);
     const url = new URL(path, base);
@@ -160,7 +170,7 @@ function client(base: string, signSecret: string) {
   };
 }
 
-async function signIn(call: ReturnType<typeof client>, base: string): Promise<string> {
+async function signIn(call: Call, base: string): Promise<string> {
   const captcha = await call('GET', Paths.captcha);
   const key = captcha.data?.key;
   let answer: string | undefined;
@@ -196,7 +206,7 @@ export async function runDemoFeed(
     io.err(`demo-feed: ${options}\n\n${DEMO_FEED_USAGE}`);
     return 2;
   }
-  let call: ReturnType<typeof client>;
+  let call: Call;
   let authorization: string;
   try {
     const script = await (await fetch(new URL(Paths.appConfig, options.url))).text();
@@ -204,16 +214,19 @@ export async function runDemoFeed(
       JSON.parse(script.slice(script.indexOf('{'), script.lastIndexOf('}') + 1)),
     );
     call = client(options.url, signSecret);
-    authorization = options.token ? `Token ${options.token}` : await signIn(call, options.url);
+    authorization = options.token ? `Token ${options.token}` : '';
   } catch (error) {
     io.err(
       `demo-feed: cannot start against ${options.url}: ${error instanceof Error ? error.message : String(error)}`,
     );
     return 1;
   }
-  const how = options.token ? 'INGEST_TOKEN' : 'superadmin';
+  if (!options.token) {
+    // Simulated phones (server/modules/pipeline/demo-phones.ts): heartbeats, task polls, listings.
+    return runSimulatedPhones({ call, signIn: () => signIn(call, options.url), io, options, env, signal });
+  }
   io.out(
-    `demo-feed: posting ${options.count ?? 'unlimited'} item(s) at ${options.rate}/s to ${options.url} as ${how}; Ctrl-C stops`,
+    `demo-feed: posting ${options.count ?? 'unlimited'} item(s) at ${options.rate}/s to ${options.url} as INGEST_TOKEN; Ctrl-C stops`,
   );
 
   const interval = 1000 / options.rate;

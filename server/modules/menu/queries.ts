@@ -2,10 +2,23 @@
 // a superuser gets every enabled menu, each with all its button values (`[]` when it has none); anyone else
 // gets the enabled menus granted to their enabled roles, each with only the buttons those roles grant —
 // `null` when none, exactly as dvadmin's WebRouterSerializer answers.
+//
+// The answer depends only on "superuser" or the set of the user's enabled roles, so it is built once per such
+// set and kept (issue 15), as is each user's set of enabled roles (server/http/granted.ts); both are dropped
+// when a trigger reports a change to a menu, button, role, role grant or user role (the `grants` topic,
+// migration 0009). A user's superuser flag comes from the authenticated user, itself dropped on a change to
+// that user.
+import { ChangeCache } from '../../db/change-cache.ts';
+import { changeFeedOf } from '../../db/changes.ts';
 import type { Db } from '../../db/index.ts';
+import { grantedOf } from '../../http/granted.ts';
 import type { AuthUser } from '../../http/types.ts';
 
-export async function webRouterFor(db: Db, user: AuthUser) {
+export type WebRouterItem = ReturnType<typeof toItem>;
+
+/** The menus of a superuser (`all`) or of these roles (possibly none), in web_router's shape. */
+export async function webRouterOf(db: Db, roles: 'all' | readonly number[]): Promise<WebRouterItem[]> {
+  if (roles !== 'all' && roles.length === 0) return [];
   let menus = db
     .selectFrom('menu')
     .selectAll()
@@ -13,45 +26,50 @@ export async function webRouterFor(db: Db, user: AuthUser) {
     .where('is_deleted', '=', false)
     .orderBy('sort')
     .orderBy('id');
-  if (!user.is_superuser) {
+  if (roles !== 'all') {
     menus = menus.where('id', 'in', (eb) =>
-      eb
-        .selectFrom('role_menu as rm')
-        .innerJoin('user_role as ur', 'ur.role_id', 'rm.role_id')
-        .innerJoin('role as r', 'r.id', 'rm.role_id')
-        .select('rm.menu_id')
-        .where('ur.user_id', '=', user.id)
-        .where('r.status', '=', true)
-        .where('r.is_deleted', '=', false),
+      eb.selectFrom('role_menu').select('menu_id').where('role_id', 'in', roles),
     );
   }
-  const rows = await menus.execute();
-
   let buttons = db
     .selectFrom('menu_button as b')
     .select(['b.menu_id', 'b.value'])
     .where('b.is_deleted', '=', false)
     .orderBy('b.id');
-  if (!user.is_superuser) {
+  if (roles !== 'all') {
     buttons = buttons.where('b.id', 'in', (eb) =>
-      eb
-        .selectFrom('role_menu_button as rb')
-        .innerJoin('user_role as ur', 'ur.role_id', 'rb.role_id')
-        .innerJoin('role as r', 'r.id', 'rb.role_id')
-        .select('rb.menu_button_id')
-        .where('ur.user_id', '=', user.id)
-        .where('r.status', '=', true)
-        .where('r.is_deleted', '=', false),
+      eb.selectFrom('role_menu_button').select('menu_button_id').where('role_id', 'in', roles),
     );
   }
+  const [rows, grantedButtons] = await Promise.all([menus.execute(), buttons.execute()]);
   const granted = new Map<number, string[]>();
-  for (const b of await buttons.execute()) {
+  for (const b of grantedButtons) {
     const values = granted.get(b.menu_id) ?? [];
     if (!values.includes(b.value)) values.push(b.value);
     granted.set(b.menu_id, values);
   }
+  return rows.map((m) => toItem(m, granted.get(m.id) ?? (roles === 'all' ? [] : null)));
+}
 
-  return rows.map((m) => ({
+function toItem(
+  m: {
+    id: number;
+    parent_id: number | null;
+    icon: string | null;
+    sort: number;
+    web_path: string | null;
+    name: string;
+    is_link: boolean;
+    is_catalog: boolean;
+    component: string | null;
+    component_name: string | null;
+    cache: boolean;
+    visible: boolean;
+    frame_out: boolean;
+  },
+  menuPermission: string[] | null,
+) {
+  return {
     id: m.id,
     parent: m.parent_id,
     icon: m.icon,
@@ -66,7 +84,17 @@ export async function webRouterFor(db: Db, user: AuthUser) {
     component_name: m.component_name ?? '',
     cache: m.cache,
     visible: m.visible,
-    menuPermission: granted.get(m.id) ?? (user.is_superuser ? [] : null),
+    menuPermission,
     frame_out: m.frame_out,
-  }));
+  };
+}
+
+/** web_router for a user, from memory when the same answer was built since the last grants change. */
+export function createWebRouter(db: Db): (user: AuthUser) => Promise<WebRouterItem[]> {
+  const routers = new ChangeCache<WebRouterItem[]>(changeFeedOf(db), { grants: 'all' }, { max: 1_000 });
+  return async (user) => {
+    if (user.is_superuser) return routers.get('superuser', () => webRouterOf(db, 'all'));
+    const roles = await grantedOf(db).roleIds(user.id);
+    return routers.get(`roles:${roles.join(',')}`, () => webRouterOf(db, roles));
+  };
 }

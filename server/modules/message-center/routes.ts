@@ -1,7 +1,7 @@
 // dvadmin's message centre, /api/system/message_center/:
 //   GET  /                      messages I sent (dvadmin: "我的发布"), paginated, newest first
 //   POST /                      {title, content, target_type, target_user|target_role|target_dept}
-//                               → one xy_message per recipient + a socket `notification` to each
+//                               → stored once, one read-state xy_message per recipient, a socket `notification`
 //   GET  /{id}/                 sender, recipient or superuser; a recipient reading it marks it read
 //   PUT  /{id}/                 sender or superuser: title, content, description (recipients unchanged)
 //   DELETE /{id}/               sender or superuser (soft delete, recipients' copies too)
@@ -273,11 +273,8 @@ export function registerMessageCenterRoutes(app: FastifyInstance, db: Db, emitte
         .set({ title: input.title, content: input.content, description: input.description ?? null, ...stamp })
         .where('id', '=', id)
         .execute();
-      await trx
-        .updateTable('xy_message')
-        .set({ title: input.title, message: htmlToText(input.content), ...stamp })
-        .where('center_id', '=', id)
-        .execute();
+      // The recipients' rows hold read state only (the text is read from message_center).
+      await trx.updateTable('xy_message').set(stamp).where('center_id', '=', id).execute();
     });
     const updated = await selectCenters(db).where('mc.id', '=', id).executeTakeFirstOrThrow();
     const targets = await targetsOf(db, [id]);

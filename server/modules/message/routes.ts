@@ -1,18 +1,26 @@
 // /xy/message/ (CONTRACT.md, "Messages and the live feed"): the signed-in user's own in-site messages.
 //   GET /xy/message/get_message/?status=0&limit=1&page=1  newest first, paginated
 //   PUT /xy/message/{id}/read/  {id, status: 1}           only the recipient may mark it
+//   PUT /xy/message/read_all/   {type?}                   marks every unread message of the caller read
+//                                                         (of one type when given) → {count}
+// The poll's answers are kept per user and query until a trigger reports a change to any message (the
+// `messages` topic, migration 0009: in this process before the changing request answers) — issue 15.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
+import { ChangeCache } from '../../db/change-cache.ts';
+import { changeFeedOf } from '../../db/changes.ts';
 import type { Db } from '../../db/index.ts';
-import { envelope, pageEnvelope, parsePaging } from '../../http/envelope.ts';
+import { envelope, type Paging, pageEnvelope, parsePaging } from '../../http/envelope.ts';
 import { validateBody } from '../../http/validate.ts';
 import { formatDateTime } from '../../lib/time.ts';
+import { htmlToText } from './service.ts';
 import { badRequestWith, refuseWith } from './texts.ts';
 
 export const MessagePaths = {
   getMessage: '/xy/message/get_message/',
   read: (id: number | string) => `/xy/message/${id}/read/`,
+  readAll: '/xy/message/read_all/',
 } as const;
 
 const AUTH = { config: { api: true, module: 'message' } } as const;
@@ -33,6 +41,15 @@ const readBody = z.object({
     z.literal([0, 1]).nullish(),
   ),
 });
+const readAllBody = z
+  .object({
+    type: z.preprocess(
+      (v) => (typeof v === 'string' && /^\d$/.test(v) ? Number(v) : v),
+      z.literal([0, 1, 2, 3]).nullish(),
+    ),
+  })
+  .nullish();
+const READ_ALL_LABELS = { type: { zh: '类型', en: 'Type' } };
 const READ_LABELS = { id: 'id', status: { zh: '状态', en: 'Status' } };
 
 export function toMessageRow(row: {
@@ -53,26 +70,68 @@ export function toMessageRow(row: {
   };
 }
 
+/** One row of the page query: the total, and a message — all null when the page is past the end. */
+type PageRow = {
+  total: number;
+  id: number | null;
+  title: string;
+  message: string;
+  type: number;
+  status: number;
+  create_datetime: Date;
+  center_title: string | null;
+  center_content: string | null;
+};
+
+type PageFilter = { userId: number; paging: Paging; status: number | null; type: number | null };
+
+type MessagePage = { total: number; rows: ReturnType<typeof toMessageRow>[] };
+
+/**
+ * One page of a user's messages and their count, in one statement on the (user_id, status, id) index — the
+ * page joined laterally, so a page past the end still brings the count.
+ */
+async function readMessagePage(db: Db, filter: PageFilter): Promise<MessagePage> {
+  const conditions = [sql`x.user_id = ${filter.userId}`, sql`x.is_deleted = false`];
+  if (filter.status !== null) conditions.push(sql`x.status = ${filter.status}`);
+  if (filter.type !== null) conditions.push(sql`x.type = ${filter.type}`);
+  const where = sql.join(conditions, sql` and `);
+  // A message-centre message's text is stored once, in message_center: taken from there for the page.
+  const { rows } = await sql<PageRow>`
+    select t.total, p.*
+    from (select count(*)::int as total from xy_message x where ${where}) t
+    left join lateral (
+      select x.id, x.title, x.message, x.type, x.status, x.create_datetime,
+             mc.title as center_title, mc.content as center_content
+      from xy_message x left join message_center mc on mc.id = x.center_id
+      where ${where}
+      order by x.id desc
+      limit ${filter.paging.limit} offset ${filter.paging.offset}
+    ) p on true`.execute(db);
+  const shaped = rows
+    .filter((row): row is PageRow & { id: number } => row.id !== null)
+    .map((row) =>
+      row.center_content == null
+        ? row
+        : { ...row, title: row.center_title ?? row.title, message: htmlToText(row.center_content) },
+    );
+  return { total: rows[0]?.total ?? 0, rows: shaped.map(toMessageRow) };
+}
+
 export function registerMessageRoutes(app: FastifyInstance, db: Db): void {
+  const pages = new ChangeCache<MessagePage>(changeFeedOf(db), { messages: 'all' });
   app.get(MessagePaths.getMessage, AUTH, async (request) => {
     const query = request.query as Record<string, unknown>;
-    const paging = parsePaging(query);
-    let q = db
-      .selectFrom('xy_message')
-      .where('user_id', '=', request.user!.id)
-      .where('is_deleted', '=', false);
-    const status = queryInt(query.status);
-    if (status !== null) q = q.where('status', '=', status);
-    const type = queryInt(query.type);
-    if (type !== null) q = q.where('type', '=', type);
-    const { n } = await q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
-    const rows = await q
-      .select(['id', 'title', 'message', 'type', 'status', 'create_datetime'])
-      .orderBy('id', 'desc')
-      .limit(paging.limit)
-      .offset(paging.offset)
-      .execute();
-    return pageEnvelope(request, paging, n, rows.map(toMessageRow));
+    const filter = {
+      userId: request.user!.id,
+      paging: parsePaging(query),
+      status: queryInt(query.status),
+      type: queryInt(query.type),
+    };
+    const { paging, status, type, userId } = filter;
+    const key = `${userId}:${status}:${type}:${paging.page}:${paging.limit}`;
+    const page = await pages.get(key, () => readMessagePage(db, filter));
+    return pageEnvelope(request, paging, page.total, page.rows);
   });
 
   app.put(MessagePaths.read(':id'), AUTH, async (request: FastifyRequest) => {
@@ -100,5 +159,23 @@ export function registerMessageRoutes(app: FastifyInstance, db: Db): void {
       .where('id', '=', id)
       .execute();
     return envelope(request, { id, status }, 'ok.updated');
+  });
+
+  app.put(MessagePaths.readAll, AUTH, async (request: FastifyRequest) => {
+    const body = validateBody(readAllBody, request.body ?? {}, READ_ALL_LABELS);
+    let q = db
+      .updateTable('xy_message')
+      .set({
+        status: 1,
+        read_datetime: sql<Date>`now()`,
+        update_datetime: sql<Date>`now()`,
+        modifier: String(request.user!.id),
+      })
+      .where('user_id', '=', request.user!.id)
+      .where('status', '=', 0)
+      .where('is_deleted', '=', false);
+    if (body?.type != null) q = q.where('type', '=', body.type);
+    const result = await q.executeTakeFirst();
+    return envelope(request, { count: Number(result.numUpdatedRows ?? 0) }, 'ok.updated');
   });
 }

@@ -1,5 +1,11 @@
 // In-site messages: one xy_message row per recipient, polled at /xy/message/get_message/ and pushed at once
 // as a socket `notification`. Other modules call `deliverMessage` to tell users something.
+//
+// A message-centre message is stored once (message_center) and each recipient's row holds only the read
+// state (dvadmin's MessageCenterTargetUser shape: user, message, is_read) with empty title and text, which
+// the reads take from message_center; the rows go in with one INSERT … SELECT over the recipients' ids, so
+// a 90 KB message to 100,000 users is one statement and one copy of the text (issue 12).
+import { sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import type { AuthUser } from '../../http/types.ts';
 import type { Emitter } from '../../realtime/index.ts';
@@ -39,16 +45,30 @@ export function htmlToText(html: string): string {
 
 const clip = (value: string, max: number) => (value.length > max ? `${value.slice(0, max - 1)}…` : value);
 
-/** Stores one copy per recipient (call inside the caller's transaction); returns the recipients. */
+/**
+ * Stores the message for each recipient (call inside the caller's transaction); returns the recipients.
+ * With a `centerId` the text lives in message_center and each recipient gets only a read-state row, all
+ * inserted by one statement; without one (a direct notice) each recipient's row carries the text.
+ */
 export async function storeMessages(
   db: Db,
   userIds: readonly number[],
   message: NewMessage,
 ): Promise<number[]> {
-  const recipients = [...new Set(userIds)];
+  const recipients = [...new Set(userIds)].filter((id) => Number.isSafeInteger(id));
   const type = message.type ?? 2;
   const title = clip(message.title, 100);
   const sender = message.sender ?? null;
+  if (message.centerId != null) {
+    if (recipients.length === 0) return recipients;
+    // The ids travel as one int[] literal (integers only, checked above): one parameter, one statement.
+    await sql`
+      insert into xy_message (user_id, center_id, title, message, type, creator, modifier, dept_belong_id)
+      select r.id, ${message.centerId}, '', '', ${type}, ${sender?.id ?? null}, ${sender ? String(sender.id) : null},
+             ${sender?.dept_id == null ? null : String(sender.dept_id)}
+      from unnest(${`{${recipients.join(',')}}`}::int[]) as r(id)`.execute(db);
+    return recipients;
+  }
   for (let i = 0; i < recipients.length; i += CHUNK) {
     await db
       .insertInto('xy_message')

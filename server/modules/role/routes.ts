@@ -3,13 +3,17 @@
 // 4 the custom depts in `dept`). `menu`, `permission` and `dept` are set with the role on POST/PUT; left out
 // on a PUT, they keep their current value. `GET role/{id}/roleId_get_menu/` answers the permission tree:
 // every enabled menu (flat, with `parent`) with `isCheck` and its buttons `{id, name, value, isCheck}`.
+// A non-superuser cannot give a role menus, buttons or a data range beyond its own (server/http/grants.ts).
+// Stock 2.1's `role/role_get_menu/`, `role/data_scope/` and `role/data_scope_dept/`: ./stock21.ts.
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
 import { envelope } from '../../http/envelope.ts';
+import { checkRoleGrant } from '../../http/grants.ts';
 import { COMMON_LABELS, fields } from '../crud/fields.ts';
 import { head, notFound, parseId, registerResource, tail } from '../crud/kit.ts';
+import { registerRoleStock21Routes } from './stock21.ts';
 
 const body = z.object({
   name: fields.text(64),
@@ -40,12 +44,13 @@ export const ROLE_LABELS = {
   ...COMMON_LABELS,
 };
 
-const DATA_RANGE_LABEL = {
-  zh: ['仅本人数据权限', '本部门及以下数据权限', '本部门数据权限', '全部数据权限', '自定数据权限'],
+export const DATA_RANGE_LABEL = {
+  zh: ['仅本人数据权限', '本部门及以下数据权限', '本部门数据权限', '全部数据权限', '自定义数据权限'],
   en: ['Own rows', 'Own department and below', 'Own department', 'All', 'Custom departments'],
 };
 
 export function registerRoleRoutes(app: FastifyInstance, db: Db): void {
+  registerRoleStock21Routes(app, db, DATA_RANGE_LABEL);
   registerResource<RoleInput>(app, db, {
     name: 'role',
     table: 'role',
@@ -101,6 +106,8 @@ export function registerRoleRoutes(app: FastifyInstance, db: Db): void {
       remark: input.remark,
       description: input.description,
     }),
+    // A non-superuser may not give a role more than it holds itself, its own roles included (issue 12).
+    beforeWrite: (input, ctx, id) => checkRoleGrant(db, ctx.user, id, input, ROLE_LABELS),
     afterWrite: async (trx, id, input) => {
       if (input.dept !== undefined) {
         await trx.deleteFrom('role_dept').where('role_id', '=', id).execute();

@@ -1,6 +1,7 @@
 // POST /api/login/. Order of checks, as dvadmin: fields, captcha (when enabled), credentials — with the
 // rate limit in front so a locked-out client learns nothing more. Every attempt lands in login_log, which
-// is also what the rate limit counts.
+// is also what the rate limit counts. With `base.single_login` on, a successful sign-in ends the user's
+// older sessions.
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
@@ -10,10 +11,10 @@ import { COUNTED_FAILURE, loginRetryAfter } from '../../http/rate-limit.ts';
 import { field, validateBody } from '../../http/validate.ts';
 import { describeAgent } from '../../lib/agent.ts';
 import { dummyPasswordHash, isMd5Hex, verifyPassword } from '../../lib/password.ts';
-import { isCaptchaEnabled } from '../settings/queries.ts';
+import { isCaptchaEnabled, readSetting } from '../settings/queries.ts';
 import { deptInfoOf, findUserByUsername, rolesOf } from '../user/queries.ts';
 import { consumeCaptcha } from './captcha.ts';
-import { issueTokens, pruneRefreshTokens } from './tokens.ts';
+import { endUserSessions, issueTokens, pruneRefreshTokens } from './tokens.ts';
 
 const loginBody = z.object({
   username: field.text(150),
@@ -82,6 +83,10 @@ export async function login(db: Db, config: Config, request: FastifyRequest) {
   }
 
   await pruneRefreshTokens(db);
+  // base.single_login: this sign-in ends the user's other sessions (tokens and live sockets).
+  if ((await readSetting(db, 'base.single_login')) === true) {
+    await endUserSessions(db, [user.id], request.server.realtime);
+  }
   const tokens = await issueTokens(db, user.id, config);
   await db.updateTable('users').set({ last_login: new Date() }).where('id', '=', user.id).execute();
   await logAttempt(db, request, { username, userId: user.id, deptId: user.dept_id, ok: true });

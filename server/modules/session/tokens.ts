@@ -1,7 +1,8 @@
 // Access and refresh tokens. Refresh tokens rotate: each refresh returns a new one and spends the old one.
 // All refresh tokens descending from one login form a family; presenting a spent token again means it was
 // copied, so the whole family is revoked and both the thief and the owner must log in again. Logout revokes
-// the family too (the refresh-token blacklist). Access tokens are stateless and live ACCESS_TOKEN_TTL.
+// the family too (the refresh-token blacklist). Access tokens are stateless and live ACCESS_TOKEN_TTL, except
+// that those issued before a user's `tokens_valid_after` are refused (endUserSessions below).
 import { sql } from 'kysely';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
@@ -96,14 +97,41 @@ export async function revokeRefreshToken(db: Db, token: string, secret: string):
   return true;
 }
 
-/** Signs a user out everywhere (password reset from the CLI, single login). */
+/**
+ * Signs a user out everywhere (password change or reset, disable, single login): its refresh tokens are
+ * revoked and its access tokens issued before this second are refused (users.tokens_valid_after, checked by
+ * server/http/auth.ts). Tokens issued later in the same second stay valid, so a login right after works.
+ */
 export async function revokeUserTokens(db: Db, userId: number): Promise<void> {
+  await revokeUsersTokens(db, [userId]);
+}
+
+async function revokeUsersTokens(db: Db, userIds: readonly number[]): Promise<void> {
+  if (!userIds.length) return;
+  await db
+    .updateTable('users')
+    .set({ tokens_valid_after: new Date() })
+    .where('id', 'in', [...userIds])
+    .execute();
   await db
     .updateTable('refresh_token')
     .set({ revoked_at: sql<Date>`now()` })
-    .where('user_id', '=', userId)
+    .where('user_id', 'in', [...userIds])
     .where('revoked_at', 'is', null)
     .execute();
+}
+
+/** What can close a user's live sockets (app.realtime; absent before socket.io is attached). */
+export type SocketCloser = { disconnectUser(userId: number): void } | undefined;
+
+/** Ends every session of these users: tokens as above, then their live sockets on every process. */
+export async function endUserSessions(
+  db: Db,
+  userIds: readonly number[],
+  sockets: SocketCloser,
+): Promise<void> {
+  await revokeUsersTokens(db, userIds);
+  for (const id of new Set(userIds)) sockets?.disconnectUser(id);
 }
 
 /** Drops refresh rows that expired over a day ago (called on login, so the table stays small). */

@@ -1,6 +1,7 @@
 // System settings live in system_config as groups (parent rows) with child rows; the API and the CLI see
-// them flattened to `"group.key": value`. Read on every use, never cached, so a change made with
-// `npm run manage -- setting …` applies at once to every server process.
+// them flattened to `"group.key": value`. GET /api/init/settings/ keeps the map in memory until a trigger
+// reports a system_config change (migration 0009), so a change made with `npm run manage -- setting …` or
+// through any server process still applies at once everywhere; the other readers here read on every use.
 import type { Db } from '../../db/index.ts';
 
 export async function readSettings(db: Db): Promise<Record<string, unknown>> {

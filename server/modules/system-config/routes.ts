@@ -1,6 +1,6 @@
 // /api/system/system_config/ — settings as groups (parent null, e.g. `base`, `login`) with items; the flat
-// `"group.key": value` map of /api/init/settings/ is read from this table on every request, so a save shows
-// there at once. `PUT system_config/save_content/` saves a group's items in one go: a list (or `{data: list}`)
+// `"group.key": value` map of /api/init/settings/ is built from this table and kept until a trigger reports a
+// change here (migration 0009), so a save shows there at once. `PUT system_config/save_content/` saves a group's items in one go: a list (or `{data: list}`)
 // of `{id, value}` for existing items, or `{parent, key, title, value, …}` to add one.
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';

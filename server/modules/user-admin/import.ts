@@ -10,7 +10,7 @@ import type { Db } from '../../db/index.ts';
 import { ApiError, resolveText } from '../../http/envelope.ts';
 import type { Locale } from '../../http/messages.ts';
 import type { ApiRow, Ctx, Kit } from '../crud/kit.ts';
-import { type Cell, readXlsx } from '../crud/xlsx.ts';
+import { type Cell, readXlsxAsync, XlsxTooLargeError } from '../crud/xlsx.ts';
 import type { UserInput } from './routes.ts';
 
 type Lookup = { id: number; name: string; key: string | null }[];
@@ -85,6 +85,10 @@ const BAD_FILE = {
   zh: '无法读取导入文件，请使用导入模板（.xlsx）',
   en: 'Cannot read the file; use the import template (.xlsx)',
 };
+const TOO_LARGE = {
+  zh: '导入文件解压后超过 {mb} MB，已拒绝；请拆分后分批导入',
+  en: 'The import file expands beyond {mb} MB once unpacked and was refused; split it into smaller files',
+};
 
 const rowError = (row: number, inner: ApiError | ((l: Locale) => string)) =>
   new ApiError(4000, (l) => {
@@ -137,8 +141,13 @@ async function sourceRows(request: FastifyRequest): Promise<Record<string, unkno
   }
   if (!workbook) throw new ApiError(4000, (l) => NO_DATA[l]);
   try {
-    return rowsFromSheet(readXlsx(workbook));
-  } catch {
+    // Inflated off the event loop, within caps: a zip bomb is refused, not expanded (crud/xlsx.ts).
+    return rowsFromSheet(await readXlsxAsync(workbook));
+  } catch (error) {
+    if (error instanceof XlsxTooLargeError) {
+      const mb = Math.floor(error.limit / 1024 / 1024);
+      throw new ApiError(4000, (l) => TOO_LARGE[l].replace('{mb}', String(mb)));
+    }
     throw new ApiError(4000, (l) => BAD_FILE[l]);
   }
 }

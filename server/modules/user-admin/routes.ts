@@ -2,6 +2,9 @@
 // `PUT {id}/reset_password/` {newPassword[, newPassword2]} (md5 hex), `PUT {id}/reset_to_default_password/`
 // (setting base.default_password), `POST export/`, `GET import/` (the template) and `POST import/`.
 // A user's dept_belong_id is their own dept, so data scope by dept covers the people in it.
+// Issue 12: only a superuser may edit, reset, disable or delete a superuser (no API makes one); a
+// non-superuser may only grant roles within its own and use depts inside its scope (server/http/grants.ts),
+// on create, update and import alike; resetting a password, disabling or deleting a user ends its sessions.
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
@@ -9,7 +12,8 @@ import { z } from 'zod';
 import { md5Hex } from '../../../src/contract/password.ts';
 import type { Db } from '../../db/index.ts';
 import { deptAndDescendants } from '../../http/data-scope.ts';
-import { badRequest, envelope } from '../../http/envelope.ts';
+import { badRequest, envelope, refuse } from '../../http/envelope.ts';
+import { checkUserGrant } from '../../http/grants.ts';
 import type { Locale } from '../../http/messages.ts';
 import { hashPassword, isMd5Hex } from '../../lib/password.ts';
 import { formatDateTime } from '../../lib/time.ts';
@@ -25,6 +29,7 @@ import {
   tail,
 } from '../crud/kit.ts';
 import { writeXlsx } from '../crud/xlsx.ts';
+import { endUserSessions } from '../session/tokens.ts';
 import { readSetting } from '../settings/queries.ts';
 import { importUsers, TEMPLATE_COLUMNS } from './import.ts';
 
@@ -79,6 +84,26 @@ const IMPORT_LIMIT = 5 * 1024 * 1024;
 const RESET_OK = { zh: '密码重置成功', en: 'Password reset' };
 
 export function registerUserAdminRoutes(app: FastifyInstance, db: Db): void {
+  const currentOf = async (id: number) => {
+    const user = await db
+      .selectFrom('users')
+      .select(['is_superuser', 'dept_id'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!user) return undefined;
+    const roles = await db.selectFrom('user_role').select('role_id').where('user_id', '=', id).execute();
+    return { ...user, roles: roles.map((r) => r.role_id) };
+  };
+  const anySuperuser = async (ids: number[]) =>
+    Boolean(
+      await db
+        .selectFrom('users')
+        .select('id')
+        .where('id', 'in', ids)
+        .where('is_superuser', '=', true)
+        .executeTakeFirst(),
+    );
+
   registerResource<UserInput>(app, db, {
     name: 'user',
     table: 'users',
@@ -180,9 +205,31 @@ export function registerUserAdminRoutes(app: FastifyInstance, db: Db): void {
           .values(roles.map((role_id) => ({ user_id: id, role_id })))
           .execute();
     },
+    beforeWrite: async (input, ctx, id) => {
+      if (ctx.user.is_superuser) return;
+      const target = id === null ? undefined : await currentOf(id);
+      if (target?.is_superuser) throw refuse('user.superuserOnly');
+      const held = new Set(target?.roles ?? []);
+      const dept = input.dept === undefined ? (target?.dept_id ?? null) : input.dept;
+      await checkUserGrant(
+        db,
+        ctx.user,
+        {
+          addedRoles: (input.role ?? []).filter((r) => !held.has(r)),
+          newDept: input.dept === target?.dept_id ? undefined : input.dept,
+          dept,
+        },
+        USER_LABELS,
+      );
+    },
+    afterCommit: async (id, input, ctx) => {
+      if (input.is_active === false) await endUserSessions(db, [id], ctx.request.server.realtime);
+    },
     beforeDelete: async (ids, ctx) => {
       if (ids.includes(ctx.user.id)) throw refuseText(SELF_DELETE);
+      if (!ctx.user.is_superuser && (await anySuperuser(ids))) throw refuse('user.superuserOnly');
     },
+    afterDelete: (ids, ctx) => endUserSessions(db, ids, ctx.request.server.realtime),
     export: {
       filename: { zh: '用户', en: 'users' },
       columns: [
@@ -194,16 +241,19 @@ export function registerUserAdminRoutes(app: FastifyInstance, db: Db): void {
       const target = async (ctx: Ctx, raw: unknown) => {
         const id = parseId(raw);
         if (id === null || !(await kit.find(ctx, id))) throw notFound();
+        if (!ctx.user.is_superuser && (await anySuperuser([id]))) throw refuse('user.superuserOnly');
         return id;
       };
-      const setPassword = (id: number, md5: string, by: number) =>
-        hashPassword(md5).then((password) =>
-          db
-            .updateTable('users')
-            .set({ password, modifier: String(by), update_datetime: sql<Date>`now()` })
-            .where('id', '=', id)
-            .execute(),
-        );
+      // A new password ends the user's sessions (refresh tokens, earlier access tokens, live sockets).
+      const setPassword = async (ctx: Ctx, id: number, md5: string) => {
+        const password = await hashPassword(md5);
+        await db
+          .updateTable('users')
+          .set({ password, modifier: String(ctx.user.id), update_datetime: sql<Date>`now()` })
+          .where('id', '=', id)
+          .execute();
+        await endUserSessions(db, [id], ctx.request.server.realtime);
+      };
 
       routes.put(`${kit.base}:id/reset_password/`, kit.options, async (request) => {
         const ctx = await kit.ctx(request);
@@ -216,14 +266,14 @@ export function registerUserAdminRoutes(app: FastifyInstance, db: Db): void {
         if (newPassword2 != null && String(newPassword2).toLowerCase() !== newPassword.toLowerCase()) {
           throw badRequest('password.mismatch');
         }
-        await setPassword(id, newPassword, ctx.user.id);
+        await setPassword(ctx, id, newPassword);
         return envelope(request, null, 'ok.modified');
       });
 
       routes.put(`${kit.base}:id/reset_to_default_password/`, kit.options, async (request) => {
         const ctx = await kit.ctx(request);
         const id = await target(ctx, (request.params as { id?: string }).id);
-        await setPassword(id, await defaultPasswordMd5(db), ctx.user.id);
+        await setPassword(ctx, id, await defaultPasswordMd5(db));
         return { code: 2000, data: null, msg: RESET_OK[ctx.locale] };
       });
 

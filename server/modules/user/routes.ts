@@ -1,4 +1,5 @@
 // The signed-in user's own profile: user_info, update_user_info, change_password (CONTRACT.md, "Session").
+// A password change ends every session of the user: refresh tokens, earlier access tokens, live sockets.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
@@ -9,6 +10,7 @@ import { badRequest, envelope } from '../../http/envelope.ts';
 import type { AuthUser } from '../../http/types.ts';
 import { field, validateBody } from '../../http/validate.ts';
 import { hashPassword, isMd5Hex, verifyPassword } from '../../lib/password.ts';
+import { endUserSessions } from '../session/tokens.ts';
 import { deptInfoOf, findUserById, rolesOf } from './queries.ts';
 
 const AUTH = { config: { api: true, module: 'user' } } as const;
@@ -100,6 +102,8 @@ export function registerUserRoutes(app: FastifyInstance, db: Db): void {
       })
       .where('id', '=', self.id)
       .execute();
+    // Every session of the user ends, this one included (the console signs out after a password change).
+    await endUserSessions(db, [self.id], request.server.realtime);
     return envelope(request, null, 'ok.modified');
   });
 }

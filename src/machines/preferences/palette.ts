@@ -41,11 +41,58 @@ export function generatePalette(color: string): string[] {
   ];
 }
 
-/** Relative luminance (WCAG), used by the tests to check the order of the shades. */
+/** Relative luminance (WCAG 2). */
 export function luminance(hex: string): number {
   const [r, g, b] = toRgb(hex).map((c) => {
     const s = c / 255;
     return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
   }) as Rgb;
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** WCAG 2 contrast ratio of two colours (1 … 21). */
+export function contrast(a: string, b: string): number {
+  const [high, low] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (high + 0.05) / (low + 0.05);
+}
+
+/** WCAG AA for normal text. */
+export const AA = 4.5;
+/** The dark scheme's surfaces (Mantine's dark-7 body and dark-6 cards), the darkest text must stand on. */
+const DARK_SURFACE = '#2E2E2E';
+
+/**
+ * `color` mixed toward black (or white) in 5 % steps until it reaches `ratio` against `background`;
+ * black (white) when no mix does. The colour itself when it already reads.
+ */
+export function readableOn(color: string, background: string, toward: 'black' | 'white', ratio = AA): string {
+  const rgb = toRgb(normalizeHex(color) ?? DEFAULT_COLOR);
+  const end: Rgb = toward === 'black' ? [0, 0, 0] : [255, 255, 255];
+  for (let amount = 0; amount <= 1; amount += 0.05) {
+    const candidate = toHex(mix(rgb, end, amount));
+    if (contrast(candidate, background) >= ratio) return candidate;
+  }
+  return toward === 'black' ? '#000000' : '#FFFFFF';
+}
+
+/** The theme colour's variants that keep text readable (WCAG AA), whatever colour the user picked. */
+export type ReadableColors = {
+  /** Background of filled controls: white text on it reads. */
+  filled: string;
+  filledHover: string;
+  /** Text and outlines in the theme colour on white and on the light tint (shade 1), light scheme. */
+  text: string;
+  /** The same on the dark scheme's surfaces. */
+  textDark: string;
+};
+
+export function readableColors(color: string): ReadableColors {
+  const palette = generatePalette(color);
+  const filled = readableOn(color, '#FFFFFF', 'black');
+  return {
+    filled,
+    filledHover: toHex(mix(toRgb(filled), [0, 0, 0], 0.12)),
+    text: readableOn(color, palette[1] as string, 'black'),
+    textDark: readableOn(color, DARK_SURFACE, 'white'),
+  };
 }

@@ -2,6 +2,10 @@
 export const SIZES = ['default', 'medium', 'small', 'mini'] as const;
 export type Size = (typeof SIZES)[number];
 
+/** Light, dark, or follow the system's `prefers-color-scheme` (the default). */
+export const COLOR_SCHEMES = ['light', 'dark', 'auto'] as const;
+export type ColorScheme = (typeof COLOR_SCHEMES)[number];
+
 /** A theme as pure data: the service applies `name` to the document, the dialog shows `preview`. */
 export type Theme = {
   name: string;
@@ -22,9 +26,12 @@ export type Preferences = {
   /** `#RRGGBB`, upper case. */
   color: string;
   size: Size;
+  colorScheme: ColorScheme;
   pageTransition: boolean;
   asideCollapse: boolean;
   asideTransition: boolean;
+  /** The breadcrumbs above the page content: shown (the default) or hidden. */
+  breadcrumbs: boolean;
 };
 
 export type PreferencesEvent =
@@ -33,6 +40,9 @@ export type PreferencesEvent =
   | { type: 'preferences.themeChanged'; theme: string }
   | { type: 'preferences.colorChanged'; color: string }
   | { type: 'preferences.sizeChanged'; size: string }
+  /** Any string: only `COLOR_SCHEMES` are taken. */
+  | { type: 'preferences.colorSchemeChanged'; colorScheme: string }
   | { type: 'preferences.pageTransitionToggled' }
   | { type: 'preferences.asideCollapseToggled' }
-  | { type: 'preferences.asideTransitionToggled' };
+  | { type: 'preferences.asideTransitionToggled' }
+  | { type: 'preferences.breadcrumbsToggled' };

@@ -1,4 +1,5 @@
 /** Pure path rules of the route guard (seed §2, §4). */
+import { CONSOLE_ROUTES } from './consoleRoutes.ts';
 import type { RouteDescriptor, RouteLocation } from './types.ts';
 
 // The values of src/contract/paths.ts (charts import the contract as types only; a test keeps them equal).
@@ -7,6 +8,8 @@ export const LOGIN_PATH = '/login';
 export const LOGIN_FREE_PATHS = ['/login', '/auth-redirect', '/bind', '/register', '/oauth2'] as const;
 
 export const NOT_FOUND_PATH = '/404';
+/** A console page the signed-in user's menus do not grant. */
+export const FORBIDDEN_PATH = '/403';
 
 /**
  * Micro-frontend rule (seed §2): paths under this prefix belong to a sub-application mounted by the UI, so
@@ -27,6 +30,7 @@ export const STATIC_ROUTES = [
   '/mobile',
   '/oauth2',
   NOT_FOUND_PATH,
+  FORBIDDEN_PATH,
   `${MICRO_FRONTEND_PREFIX}*`,
 ] as const;
 
@@ -94,4 +98,16 @@ export function isKnownPath(path: string, routes: readonly RouteDescriptor[]): b
     STATIC_ROUTES.some((pattern) => matchesPattern(pattern, path)) ||
     routes.some((route) => !route.isLink && matchesPattern(route.path, path))
   );
+}
+
+/**
+ * A page of the console that the user's routes do not match: it exists (CONSOLE_ROUTES), the user may not
+ * open it (403). Known paths are never forbidden.
+ */
+export function isForbiddenPath(
+  path: string,
+  routes: readonly RouteDescriptor[],
+  consoleRoutes: readonly string[] = CONSOLE_ROUTES,
+): boolean {
+  return !isKnownPath(path, routes) && consoleRoutes.some((pattern) => matchesPattern(pattern, path));
 }

@@ -13,13 +13,15 @@
  *   sign-out when a start-up load fails (which never hands over menus). When the session's start-up hands
  *   over the menus (`route.menusLoaded`, once per sign-in), the routes are built and patched, the side menu
  *   is built from the visible entries, and the pending navigation is replayed (or, when no route matches
- *   it, the router goes to /404 as for any unknown path).
+ *   it, the router goes to /403 or /404 as below).
  *   The router keeps what it matched before the patch (a menu page's deep link matched the layout's
  *   catch-all 404) until the replayed navigation is rendered; the layout shows its loader meanwhile
  *   (src/ui/shell/ShellRoute.tsx), so a stale 404 is never drawn.
- * - `signedIn.ready`: a known path (static or menu route) passes, an unknown one goes to /404, and a
- *   login-free page goes on to the login page's `redirect` or /index (the `login` chart only exists while
- *   signed out).
+ * - `signedIn.ready`: a known path (static or menu route) passes; a console page the user's menus do not
+ *   grant goes to /403 (the guard knows every page of the console, CONSOLE_ROUTES in consoleRoutes.ts,
+ *   and compares it with the user's routes); any other unknown path goes to /404; a login-free page goes on
+ *   to the login page's `redirect` or /index (the `login` chart only exists while signed out). Both error
+ *   pages are static routes inside the layout, so they show with the header and the menus.
  * Losing the session (`route.signedOut`) drops the routes (`resetRoutes`: the UI builds a new router,
  * routes cannot be removed) and sends a protected page to /login with its redirect.
  *
@@ -33,7 +35,15 @@
 import { assign, setup } from 'xstate';
 import type { MenuRecord } from '../../contract/index.ts';
 import { buildAsideMenu, buildRoutes } from './menus.ts';
-import { isKnownPath, isLoginFree, loginUrlFor, NOT_FOUND_PATH, targetAfterSignIn } from './paths.ts';
+import {
+  FORBIDDEN_PATH,
+  isForbiddenPath,
+  isKnownPath,
+  isLoginFree,
+  loginUrlFor,
+  NOT_FOUND_PATH,
+  targetAfterSignIn,
+} from './paths.ts';
 import type { RouteDescriptor, RouteGuardContext, RouteGuardEvent, RouteLocation } from './types.ts';
 
 type Args = { context: RouteGuardContext; event: RouteGuardEvent };
@@ -53,6 +63,7 @@ const toPending = {
   }),
 } as const;
 const toNotFound = { type: 'navigate', params: { to: NOT_FOUND_PATH, replace: true } } as const;
+const toForbidden = { type: 'navigate', params: { to: FORBIDDEN_PATH, replace: true } } as const;
 const leavingSession = ['clearMenus', 'resetRoutes'] as const;
 const routesArrive = [
   {
@@ -102,6 +113,13 @@ export const routeGuardMachine = setup({
     isReplayKnown: ({ context, event }) =>
       event.type === 'route.menusLoaded' &&
       isKnownPath(context.pending ?? targetAfterSignIn(context.location), buildRoutes(event.menus)),
+    /** The requested path is a console page these menus do not grant (it exists: 403, not 404). */
+    isForbiddenRequest: ({ context, event }) =>
+      event.type === 'route.requested' && isForbiddenPath(event.path, context.routes),
+    /** The navigation to replay is a console page these menus do not grant. */
+    isReplayForbidden: ({ context, event }) =>
+      event.type === 'route.menusLoaded' &&
+      isForbiddenPath(context.pending ?? targetAfterSignIn(context.location), buildRoutes(event.menus)),
     /** The router is on a login-free page (the login form). */
     isAtLoginFreePath: ({ context }) => context.location !== null && isLoginFree(context.location.path),
     /** The router is on a page that needs a session. */
@@ -153,6 +171,12 @@ export const routeGuardMachine = setup({
                 target: 'ready',
                 actions: [...routesArrive, toPending, 'forgetPending'],
               },
+              // A deep link to a console page the user may not open: /403, as once the routes exist.
+              {
+                guard: 'isReplayForbidden',
+                target: 'ready',
+                actions: [...routesArrive, toForbidden, 'forgetPending'],
+              },
               // A deep link that no route matches: /404, as for any unknown path once the routes exist.
               { target: 'ready', actions: [...routesArrive, toNotFound, 'forgetPending'] },
             ],
@@ -164,6 +188,7 @@ export const routeGuardMachine = setup({
               // Signed in on a login-free page (the login form is gone): on to its redirect or /index.
               { guard: 'isLoginFreeRequest', actions: ['storeLocation', toPending] },
               { guard: 'isKnownRequest', actions: 'storeLocation' },
+              { guard: 'isForbiddenRequest', actions: ['storeLocation', toForbidden] },
               { actions: ['storeLocation', toNotFound] },
             ],
           },

@@ -1,5 +1,6 @@
 /** What views read from `routeGuard`. */
 import type { SnapshotFrom } from 'xstate';
+import { isForbiddenPath } from './paths.ts';
 import type { routeGuardMachine } from './routeGuard.machine.ts';
 
 export type RouteGuardSnapshot = SnapshotFrom<typeof routeGuardMachine>;
@@ -16,3 +17,9 @@ export const selectRoutes = (s: RouteGuardSnapshot) => s.context.routes;
 /** The raw menu list (permission checks: `hasPermission(menus, path, value)`). */
 export const selectMenuRecords = (s: RouteGuardSnapshot) => s.context.menus;
 export const selectLocation = (s: RouteGuardSnapshot) => s.context.location;
+/**
+ * Which error page a path the router matched to no route shows: a console page the user's menus do not
+ * grant is refused (403, the guard then moves to /403), anything else does not exist (404).
+ */
+export const selectRefusalOf = (s: RouteGuardSnapshot, path: string): 'forbidden' | 'notFound' =>
+  isForbiddenPath(path, s.context.routes) ? 'forbidden' : 'notFound';

@@ -62,3 +62,27 @@ export const selectIsSubmitting = (s: LoginSnapshot) => s.matches({ ready: { for
 export const selectLoginError = (s: LoginSnapshot) => s.context.error;
 /** The username to prefill (kept after a failed attempt). */
 export const selectLoginUsername = (s: LoginSnapshot) => s.context.username;
+
+/* ---------- the token port (what a refused request hears) ---------- */
+
+/** The session's answer to a request refused with `failedToken`, or undefined while it is still deciding. */
+export type TokenAnswerState =
+  | { kind: 'renewed'; token: string }
+  | { kind: 'ended' }
+  | { kind: 'unavailable' };
+
+/**
+ * Read after `session.refreshRequested`: a newer token than the refused one (retry), no session (the request
+ * fails as an expiry), the refresh waiting to retry after a network failure (no token for now), or
+ * undefined while refreshing (wait for the next state).
+ */
+export function selectTokenAnswer(
+  s: SessionSnapshot,
+  failedToken: string | undefined,
+): TokenAnswerState | undefined {
+  if (!s.matches('signedIn')) return { kind: 'ended' };
+  if (s.matches({ signedIn: { token: 'refreshing' } })) return undefined;
+  if (s.matches({ signedIn: { token: 'waitingToRetry' } })) return { kind: 'unavailable' };
+  const token = s.context.token;
+  return token && token !== failedToken ? { kind: 'renewed', token } : { kind: 'unavailable' };
+}

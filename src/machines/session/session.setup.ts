@@ -2,7 +2,7 @@
  * The session chart's vocabulary: effects (placeholders bound by `createSessionImplementations`), context
  * updates, emitted events, guards and delays. The statechart itself is in `session.machine.ts`.
  */
-import { assign, emit, setup } from 'xstate';
+import { assign, emit, fromCallback, setup } from 'xstate';
 import type { MenuRecord } from '../../contract/index.ts';
 import { isTransientError, notProvided } from '../shared/effects.ts';
 import { isUsableToken, jwtExpiresAt, refreshDelay } from './jwt.ts';
@@ -11,7 +11,10 @@ import { startupMachine } from './startup.machine.ts';
 import type {
   ExpiryReason,
   LoginResult,
+  LogoutInput,
   Notice,
+  PeerMessage,
+  PersistedSession,
   Reason,
   RefreshedTokens,
   RefreshInput,
@@ -30,6 +33,9 @@ export const EXPIRY_REASONS: Record<ExpiryReason, string> = {
   unauthorized: 'session:expired.unauthorized',
 };
 
+/** Why the session ended when another tab ended it. */
+export const PEER_SIGNED_OUT = 'session:peer.signedOut';
+
 export function expiryReason(reason: ExpiryReason, message: string | undefined): Reason {
   // The seed fixes the wording of the first two; a plain 401 shows the server's own message.
   return reason === 'unauthorized' && message
@@ -40,6 +46,9 @@ export function expiryReason(reason: ExpiryReason, message: string | undefined):
 export const emptySession = {
   token: null,
   refresh: null,
+  refreshMode: 'body',
+  renewedOnRequest: null,
+  refreshRequested: false,
   uuid: null,
   tokenExpiresAt: null,
   tokenReceivedAt: 0,
@@ -49,6 +58,7 @@ export const emptySession = {
   dictionaries: {},
   departments: null,
   menus: [],
+  startupSkipped: [],
   startupError: null,
 } satisfies Omit<SessionContext, 'signOutReason'>;
 
@@ -65,15 +75,28 @@ export const sessionSetup = setup({
     login: loginMachine,
     startup: startupMachine,
     refreshToken: notProvided<RefreshedTokens, RefreshInput>('refreshToken'),
-    logout: notProvided<void, { refresh: string | null }>('logout'),
+    logout: notProvided<void, LogoutInput>('logout'),
     clearLocalDatabase: notProvided<void>('clearLocalDatabase'),
+    /**
+     * Listens to the console's other tabs for the chart's whole life and sends `session.peerSignedIn`,
+     * `session.peerRefreshed` and `session.peerSignedOut`. A placeholder here (it hears nothing).
+     */
+    peers: fromCallback<SessionEvent>(() => () => {}),
   },
   actions: {
-    /** Sets the uuid, token and refresh cookies, each for 1 day. */
-    persistSession: (_, _params: { token: string; refresh: string; uuid: string }) => {},
+    /**
+     * Sets the uuid, token and (in `body` mode) refresh cookies and the non-secret `refresh_mode`, each for
+     * 1 day. The session chart is the only writer of these cookies.
+     */
+    persistSession: (_, _params: PersistedSession) => {},
     /** Replaces the token cookie (and the refresh cookie when the server rotated it). */
     persistToken: (_, _params: { token: string; refresh?: string }) => {},
     clearCookies: () => {},
+    /**
+     * Fire-and-forget: in `cookie` mode, posts logout so the server revokes the refresh family and clears
+     * its HttpOnly cookie (the page cannot); nothing in `body` mode.
+     */
+    forgetServerRefresh: (_, _params: { mode: SessionContext['refreshMode'] }) => {},
     /** Writes the `menuData` session-storage cache, the source of permission checks. */
     cacheMenus: (_, _params: { menus: MenuRecord[] }) => {},
     clearMenuCache: () => {},
@@ -81,23 +104,29 @@ export const sessionSetup = setup({
     notify: (_, _params: Notice) => {},
     goToLogin: () => {},
     reloadPage: () => {},
+    /** Tells the console's other tabs (fire-and-forget; never delivered back to this tab). */
+    tellPeers: (_, _params: PeerMessage) => {},
 
     restoreSession: assign((_, stored: StoredSession) => {
       const token = stored.token as string;
       return {
         token,
         refresh: stored.refresh ?? null,
+        refreshMode: stored.refreshMode ?? 'body',
         uuid: stored.uuid ?? null,
         tokenExpiresAt: jwtExpiresAt(token),
         tokenReceivedAt: stored.receivedAt,
         cachedMenus: stored.menus ?? null,
+        signOutReason: null,
       };
     }),
     /** Tokens, and the user as the login answer knows it (name, id, avatar, username) until the start-up. */
     acceptLogin: assign((_, result: LoginResult) => ({
       ...emptySession,
       token: result.access,
-      refresh: result.refresh,
+      // An empty refresh in the answer: the server keeps it in an HttpOnly cookie.
+      refresh: result.refresh || null,
+      refreshMode: result.refresh ? ('body' as const) : ('cookie' as const),
       uuid: String(result.userId),
       tokenExpiresAt: jwtExpiresAt(result.access),
       tokenReceivedAt: result.receivedAt,
@@ -111,10 +140,23 @@ export const sessionSetup = setup({
     })),
     storeRefreshedToken: assign(({ context }, pair: RefreshedTokens) => ({
       token: pair.access,
-      refresh: pair.refresh ?? context.refresh,
+      refresh: context.refreshMode === 'body' ? (pair.refresh ?? context.refresh) : null,
+      renewedOnRequest: context.refreshRequested ? pair.access : null,
+      refreshRequested: false,
       tokenExpiresAt: jwtExpiresAt(pair.access),
       tokenReceivedAt: pair.receivedAt,
     })),
+    /** The pair another tab refreshed; as `storeRefreshedToken`, but no request of this tab asked for it. */
+    adoptPeerToken: assign(
+      ({ context }, peer: { token: string; refresh?: string | null; receivedAt: number }) => ({
+        token: peer.token,
+        refresh: context.refreshMode === 'body' ? (peer.refresh ?? context.refresh) : null,
+        renewedOnRequest: null,
+        refreshRequested: false,
+        tokenExpiresAt: jwtExpiresAt(peer.token),
+        tokenReceivedAt: peer.receivedAt,
+      }),
+    ),
     storeStartupData: assign((_, data: StartupData) => ({ ...data, startupError: null })),
     storeStartupError: assign((_, failure: StartupFailure) => ({ startupError: failure })),
     storeUser: assign(({ context, event }) => ({
@@ -124,11 +166,13 @@ export const sessionSetup = setup({
       settings: event.type === 'session.settingsUpdated' ? event.settings : context.settings,
     })),
     recordSignOut: assign((_, reason: Reason) => ({ signOutReason: reason })),
+    /** This refresh answers a refused request (not the timer): remembered for `isRefusedAfterRenewal`. */
+    markRequestedRefresh: assign({ refreshRequested: true }),
     clearSessionData: assign(emptySession),
 
     emitSignedIn: emit(({ context }) => ({ type: 'session.signedIn', uuid: context.uuid }) as const),
     emitSignedOut: emit(
-      (_, params: { reason: 'restore' | 'expired' | 'logout' }) =>
+      (_, params: { reason: 'restore' | 'expired' | 'logout' | 'peer' }) =>
         ({ type: 'session.signedOut', ...params }) as const,
     ),
     emitReady: emit(
@@ -144,6 +188,25 @@ export const sessionSetup = setup({
     /** The failed request carried an older token than the one the session holds now: just retry. */
     isStaleToken: ({ context, event }) =>
       event.type === 'session.refreshRequested' && !!event.token && event.token !== context.token,
+    /** The refused request carried the token a request-asked refresh produced: refreshing again won't help. */
+    isRefusedAfterRenewal: ({ context, event }) =>
+      event.type === 'session.refreshRequested' &&
+      !!event.token &&
+      event.token === context.token &&
+      event.token === context.renewedOnRequest,
+    /** A verdict about the current token (or about no token in particular), not a late one about an older one. */
+    isAboutCurrentToken: ({ context, event }) =>
+      event.type !== 'session.expired' || !event.token || event.token === context.token,
+    /**
+     * Another tab's token for this user, newer than (or as new as) the one held: taken. An echo of this
+     * tab's own token, or a late message about an older one, is not.
+     */
+    isNewerPeerToken: ({ context, event }) =>
+      event.type === 'session.peerRefreshed' &&
+      event.uuid === context.uuid &&
+      isUsableToken(event.token) &&
+      event.token !== context.token &&
+      (jwtExpiresAt(event.token) ?? 0) >= (context.tokenExpiresAt ?? 0),
     isTransientFailure: (_, error: unknown) => isTransientError(error),
     isStartupComplete: (_, output: StartupOutput) => output.ok,
   },

@@ -5,6 +5,9 @@
  * time, each bounded by `stepTimeout`. Any failure or timeout ends in `failed` with the step and the
  * reason; the output says which, and `session` shows the error state with retry and sign-out. A retry runs
  * the whole sequence again (the requests are small; partial results are not kept).
+ * Optional steps (`departments`, OPTIONAL_STARTUP_STEPS): when the server refuses the user the data (stock
+ * dvadmin answers 4000 to a user without the department-list grant) the step is skipped — its data null,
+ * its name in `startupSkipped`, a frontend log entry (`reportSkipped`) — and the sequence goes on.
  *
  * Lives in `session` rather than `routeGuard` because everything it loads belongs to the signed-in user
  * and is cleared with the session; `routeGuard` only needs the menus, which `session` hands over when done.
@@ -14,14 +17,16 @@
  */
 import { assign, setup } from 'xstate';
 import type { MenuRecord, Settings, UserInfo } from '../../contract/index.ts';
-import { notProvided, type Reason, reasonFromError } from '../shared/effects.ts';
+import { isRefusedError, notProvided, type Reason, reasonFromError } from '../shared/effects.ts';
 import type {
   Departments,
   Dictionaries,
+  OptionalStartupStep,
   StartupContext,
   StartupData,
   StartupInput,
   StartupOutput,
+  StartupSkip,
   StartupStep,
 } from './types.ts';
 
@@ -37,6 +42,29 @@ const failed = (step: StartupStep) =>
         reason: reasonFromError(event.error, 'session:startup.failed'),
       }),
     },
+  }) as const;
+
+/** A refused optional step: its data null, named in `startupSkipped`, logged; the sequence goes on. */
+const skipped = (step: OptionalStartupStep, target: StartupStep) =>
+  ({
+    guard: 'isRefused',
+    target,
+    actions: [
+      {
+        type: 'recordSkip',
+        params: ({ event }: { event: { error?: unknown } }): StartupSkip => ({
+          step,
+          reason: reasonFromError(event.error, 'session:startup.refused'),
+        }),
+      },
+      {
+        type: 'reportSkipped',
+        params: ({ event }: { event: { error?: unknown } }): StartupSkip => ({
+          step,
+          reason: reasonFromError(event.error, 'session:startup.refused'),
+        }),
+      },
+    ],
   }) as const;
 
 const timedOut = (step: StartupStep) =>
@@ -60,8 +88,18 @@ export const startupMachine = setup({
   },
   actions: {
     recordFailure: assign((_, failure: Failure) => ({ failure })),
+    recordSkip: assign(({ context }, skip: StartupSkip) => ({
+      data: {
+        ...context.data,
+        [skip.step]: null,
+        startupSkipped: [...(context.data.startupSkipped ?? []), skip.step],
+      },
+    })),
+    /** Writes the skip to the frontend log (services bind it). */
+    reportSkipped: (_, _skip: StartupSkip) => {},
   },
   guards: {
+    isRefused: ({ event }) => isRefusedError((event as { error?: unknown }).error),
     hasCachedMenus: ({ context }) => (context.cachedMenus?.length ?? 0) > 0,
   },
   delays: {
@@ -70,7 +108,7 @@ export const startupMachine = setup({
   },
 }).createMachine({
   id: 'startup',
-  context: ({ input }) => ({ cachedMenus: input.cachedMenus, data: {}, failure: null }),
+  context: ({ input }) => ({ cachedMenus: input.cachedMenus, data: { startupSkipped: [] }, failure: null }),
   initial: 'userInfo',
   output: ({ context }) =>
     context.failure ? { ok: false, ...context.failure } : { ok: true, data: context.data as StartupData },
@@ -121,7 +159,7 @@ export const startupMachine = setup({
           target: 'menus',
           actions: assign({ data: ({ context, event }) => ({ ...context.data, departments: event.output }) }),
         },
-        onError: failed('departments'),
+        onError: [skipped('departments', 'menus'), failed('departments')],
       },
       after: { stepTimeout: timedOut('departments') },
     },

@@ -60,13 +60,24 @@ export type Departments = { list: Dept[]; tree: DeptTreeNode[]; names: Record<nu
 
 export const STARTUP_STEPS = ['userInfo', 'settings', 'dictionaries', 'departments', 'menus'] as const;
 export type StartupStep = (typeof STARTUP_STEPS)[number];
+/**
+ * Steps whose data a user may be refused (stock dvadmin answers the department list with 4000 to users
+ * without its grant): a refusal skips them (null data, named in `startupSkipped`) instead of failing.
+ */
+export const OPTIONAL_STARTUP_STEPS = ['departments'] as const satisfies readonly StartupStep[];
+export type OptionalStartupStep = (typeof OPTIONAL_STARTUP_STEPS)[number];
+/** A refused optional step, as the chart reports it to the frontend log. */
+export type StartupSkip = { step: OptionalStartupStep; reason: Reason };
 
 export type StartupData = {
   user: UserInfo;
   settings: Settings;
   dictionaries: Dictionaries;
-  departments: Departments;
+  /** Null when the user may not read the department list (skipped). */
+  departments: Departments | null;
   menus: MenuRecord[];
+  /** The optional steps skipped because the server refused them. */
+  startupSkipped: OptionalStartupStep[];
 };
 
 export type StartupInput = {
@@ -84,11 +95,20 @@ export type StartupContext = {
 
 /* ---------- session ---------- */
 
-/** What the restore effect read: the three cookies, the menu cache and the time it read them (ms). */
+/**
+ * Where the refresh token lives: `body` (dvadmin: the login answer carries it, the client keeps it in the
+ * `refresh` cookie and posts it) or `cookie` (the server set it HttpOnly and answered `refresh: ""`; the
+ * refresh and logout calls post `{}` and the browser sends the cookie).
+ */
+export type RefreshMode = 'body' | 'cookie';
+
+/** What the restore effect read: the cookies, the menu cache and the time it read them (ms). */
 export type StoredSession = {
   token?: string | null;
   refresh?: string | null;
   uuid?: string | null;
+  /** The `refresh_mode` cookie (absent: `body`, as a stock dvadmin console). */
+  refreshMode?: RefreshMode;
   menus?: MenuRecord[] | null;
   receivedAt: number;
 };
@@ -101,7 +121,16 @@ export type ExpiryReason = 'token_not_valid' | 'user_not_found' | 'unauthorized'
 
 export type SessionContext = {
   token: string | null;
+  /** The refresh token in `body` mode; null in `cookie` mode (JavaScript cannot read it) or without one. */
   refresh: string | null;
+  refreshMode: RefreshMode;
+  /**
+   * The access token a refresh asked for by a refused request produced. When a request carrying it is
+   * refused too, no refresh will help: the session ends (refresh once, then retry or expire).
+   */
+  renewedOnRequest: string | null;
+  /** The refresh under way was asked for by a refused request (not by the timer). */
+  refreshRequested: boolean;
   uuid: string | null;
   /** Access token expiry (ms since the epoch) from its `exp` claim; null when unreadable. */
   tokenExpiresAt: number | null;
@@ -113,6 +142,8 @@ export type SessionContext = {
   dictionaries: Dictionaries;
   departments: Departments | null;
   menus: MenuRecord[];
+  /** Start-up data the server refused to this user (the pages needing it say so). */
+  startupSkipped: OptionalStartupStep[];
   startupError: StartupFailure | null;
   /** Why the last session ended (shown as a toast; the login page may show it too). */
   signOutReason: Reason | null;
@@ -124,9 +155,12 @@ export type SessionEvent =
    * the failed request carried: when the session already holds a newer one, the caller just retries.
    * Answered with the emitted `session.refreshed` / `session.refreshFailed`.
    */
-  | { type: 'session.refreshRequested'; token?: string }
-  /** The http client ended the session (401 after its one refresh try, or `user_not_found`). */
-  | { type: 'session.expired'; reason: ExpiryReason; message?: string }
+  | { type: 'session.refreshRequested'; token?: string; reason?: ExpiryReason; message?: string }
+  /**
+   * A request was refused in a way no refresh fixes (`user_not_found`, a plain 401 with its message).
+   * `token` is the access token it carried: a verdict on an older token than the current one is ignored.
+   */
+  | { type: 'session.expired'; reason: ExpiryReason; message?: string; token?: string }
   /** The start-up failed and the user asked to try again. */
   | { type: 'session.startupRetried' }
   /** The personal-info page saved the user (header name and avatar follow). */
@@ -135,18 +169,67 @@ export type SessionEvent =
   | { type: 'session.settingsUpdated'; settings: Settings }
   | { type: 'session.logoutRequested' }
   | { type: 'session.logoutCancelled' }
-  | { type: 'session.logoutConfirmed' };
+  | { type: 'session.logoutConfirmed' }
+  /* ---------- from the console's other tabs (the `peers` actor; src/services/session-channel.ts) ---------- */
+  /** Another tab signed in: `session` is what it wrote to the shared cookies (as the restore reads them). */
+  | { type: 'session.peerSignedIn'; session: StoredSession }
+  /**
+   * Another tab refreshed the shared access token (and, in `body` mode, rotated the refresh token): this tab
+   * takes the pair instead of refreshing on its own. `receivedAt` is stamped by the actor (ms).
+   */
+  | {
+      type: 'session.peerRefreshed';
+      uuid: string | null;
+      token: string;
+      refresh?: string | null;
+      receivedAt: number;
+    }
+  /** Another tab signed out, or its session ended: the shared cookies are gone, this session ends too. */
+  | { type: 'session.peerSignedOut' };
 
 /** Events the session emits (`actor.on(type, …)`): the app forwards some, the http client awaits the rest. */
 export type SessionEmitted =
   | { type: 'session.signedIn'; uuid: string | null }
-  | { type: 'session.signedOut'; reason: 'restore' | 'expired' | 'logout' }
+  | { type: 'session.signedOut'; reason: 'restore' | 'expired' | 'logout' | 'peer' }
   | { type: 'session.ready'; user: UserInfo; menus: MenuRecord[] }
   | { type: 'session.refreshed'; token: string }
   | { type: 'session.refreshFailed' };
+
+/**
+ * What this tab tells the console's other tabs (the `tellPeers` action): it signed in, it refreshed the
+ * shared token, or its session ended. Tokens are left out where the transport would store them on disk
+ * (the peer then reads the cookies); `refresh` only in `body` mode.
+ */
+export type PeerMessage =
+  | {
+      kind: 'signedIn';
+      uuid: string | null;
+      refreshMode: RefreshMode;
+      token?: string;
+      refresh?: string | null;
+    }
+  | { kind: 'refreshed'; uuid: string | null; token?: string; refresh?: string | null }
+  | { kind: 'signedOut'; uuid: string | null };
 
 /** A toast; `reason.text` wins over the translated `reason.key`. */
 export type Notice = { kind: 'info' | 'success' | 'warning' | 'error'; reason: Reason };
 
 /** What the `refreshToken` actor gets: the refresh token, and whose it is (tabs of another user differ). */
-export type RefreshInput = { refresh: string | null; uuid: string | null };
+export type RefreshInput = {
+  refresh: string | null;
+  mode: RefreshMode;
+  uuid: string | null;
+  /** The access token this tab holds: another tab's newer one in the cookies is taken instead of a call. */
+  token: string | null;
+};
+
+/** What the login effect persists: `refresh` only in `body` mode. */
+export type PersistedSession = {
+  token: string;
+  refresh: string | null;
+  refreshMode: RefreshMode;
+  uuid: string;
+};
+
+/** What the `logout` actor gets: the refresh token to revoke (`body` mode) or none (`cookie` mode). */
+export type LogoutInput = { refresh: string | null; mode: RefreshMode };

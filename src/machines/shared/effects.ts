@@ -10,7 +10,7 @@ export type Reason = { key: string; text?: string };
  * What a failed effect rejects with, as far as charts care. Services normalise their errors to this shape
  * (src/services/implementations); anything else still works through `message`.
  */
-export type EffectError = { message?: string; transient?: boolean };
+export type EffectError = { message?: string; transient?: boolean; refused?: boolean };
 
 function messageOf(error: unknown): string | undefined {
   if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string') {
@@ -23,6 +23,11 @@ function messageOf(error: unknown): string | undefined {
 export function reasonFromError(error: unknown, key: string): Reason {
   const text = messageOf(error);
   return text ? { key, text } : { key };
+}
+
+/** The server refused this user the data (no permission): retrying will not help, skipping may. */
+export function isRefusedError(error: unknown): boolean {
+  return !!error && typeof error === 'object' && 'refused' in error && error.refused === true;
 }
 
 /** A network failure or a timeout: worth trying again later rather than giving up. */

@@ -9,8 +9,22 @@ export const BACKOFF_CAP_MS = 30_000;
 /** The first step whose delay reaches the cap; the counter stops there (bounded context). */
 export const MAX_BACKOFF_STEP = 5;
 
+/**
+ * What the connection reports (`socket.connectFailed`) when the server answered 404: the backend has no
+ * socket.io (a stock dvadmin). Each attempt then costs the browser two 404s (websocket, then polling).
+ */
+export const SOCKET_NOT_FOUND = 'socket endpoint not found';
+/** After this many 404s in a row the chart waits `NOT_FOUND_DELAY_MS` between attempts. */
+export const NOT_FOUND_STREAK = 3;
+export const NOT_FOUND_DELAY_MS = 10 * 60_000;
+
 export function reconnectDelay(step: number): number {
   return Math.min(BACKOFF_BASE_MS * 2 ** step, BACKOFF_CAP_MS);
+}
+
+/** The wait before the next attempt: the back-off, or `NOT_FOUND_DELAY_MS` after repeated 404s. */
+export function attemptDelay(step: number, notFoundStreak: number): number {
+  return notFoundStreak >= NOT_FOUND_STREAK ? NOT_FOUND_DELAY_MS : reconnectDelay(step);
 }
 
 /**

@@ -10,13 +10,17 @@
  * `active`:
  * - `online` → `connecting` → `connected` on `socket.connected` (toast 连接成功; back-off, error toast and
  *   token-refresh allowance reset). While connected the server's `items` join the live list (newest first,
- *   200 at most, also emitted as `socket.items`), `message` is a 5 s toast and `notification` a notification
+ *   200 at most, also emitted as `socket.items`), `phone` (a phone went online / offline) is emitted as
+ *   `socket.phone` for the phones page, `message` is a 5 s toast and `notification` a notification
  *   with its own title, type, position and duration. `socket.disconnected` → `disconnected` (toast 断开连接).
  * - A connect error: `invalid token` shows nothing and asks the session for a refresh
  *   (`requestTokenRefresh`), then `awaitingToken` reconnects on `socket.tokenRefreshed`. Only once per
  *   successful connect: a refreshed token refused again waits in `connectionError` like any other failure,
  *   so a server that refuses every token cannot start a refresh loop. Other errors → `connectionError`,
  *   toasted (连接服务器失败,实时显示可能不正常) and logged once per outage, not on every retry.
+ * - A connect answered 404 (`SOCKET_NOT_FOUND`: no socket.io on this backend, a stock dvadmin) is not
+ *   toasted: logged once per outage, and after `NOT_FOUND_STREAK` of them in a row the wait grows to
+ *   `NOT_FOUND_DELAY_MS` (10 min), so a backend without socket.io costs two 404s per 10 minutes, not per 30 s.
  * - `disconnected` and `connectionError` wait `reconnectDelay` (1 s, 2 s, 4 s … 30 s) and go `online`.
  * - `awaitingToken` gives up after `tokenWaitTimeout` (the session may never answer) and waits as above.
  *
@@ -25,9 +29,17 @@
  * user's events from the token), pausing while the page is hidden.
  */
 import { and, assign, emit, fromCallback, not, setup } from 'xstate';
-import { MAX_BACKOFF_STEP, messageKind, prependItems, reconnectDelay } from './items.ts';
+import {
+  attemptDelay,
+  MAX_BACKOFF_STEP,
+  messageKind,
+  NOT_FOUND_STREAK,
+  prependItems,
+  SOCKET_NOT_FOUND,
+} from './items.ts';
 import type {
   ConnectionInput,
+  PhoneState,
   SocketContext,
   SocketEmitted,
   SocketEvent,
@@ -76,28 +88,53 @@ export const socketMachine = setup({
       type: 'socket.items' as const,
       items: event.type === 'socket.itemsReceived' ? event.items : [],
     })),
-    resetBackoff: assign({ backoffStep: 0, errorNotified: false, tokenRefreshed: false }),
+    emitPhone: emit((_, params: { phone: PhoneState }) => ({
+      type: 'socket.phone' as const,
+      phone: params.phone,
+    })),
+    resetBackoff: assign({ backoffStep: 0, errorNotified: false, tokenRefreshed: false, notFoundStreak: 0 }),
+    countNotFound: assign({
+      notFoundStreak: ({ context }) => Math.min(context.notFoundStreak + 1, NOT_FOUND_STREAK),
+    }),
     advanceBackoff: assign({
       backoffStep: ({ context }) => Math.min(context.backoffStep + 1, MAX_BACKOFF_STEP),
     }),
     markErrorNotified: assign({ errorNotified: true }),
     markTokenRefreshed: assign({ tokenRefreshed: true }),
-    forget: assign({ token: null, backoffStep: 0, errorNotified: false, tokenRefreshed: false, items: [] }),
+    forget: assign({
+      token: null,
+      backoffStep: 0,
+      errorNotified: false,
+      tokenRefreshed: false,
+      items: [],
+      notFoundStreak: 0,
+    }),
   },
   guards: {
     isInvalidToken: ({ event }) => event.type === 'socket.connectFailed' && event.message === INVALID_TOKEN,
     hasRefreshedToken: ({ context }) => context.tokenRefreshed,
     hasNotifiedError: ({ context }) => context.errorNotified,
+    isNotFound: ({ event }) => event.type === 'socket.connectFailed' && event.message === SOCKET_NOT_FOUND,
   },
   delays: {
-    /** Back-off before the next attempt: doubles from 1 s, capped at 30 s, reset by a successful connect. */
-    reconnectDelay: ({ context }) => reconnectDelay(context.backoffStep),
+    /**
+     * Back-off before the next attempt: doubles from 1 s, capped at 30 s (10 min after repeated 404s),
+     * reset by a successful connect.
+     */
+    reconnectDelay: ({ context }) => attemptDelay(context.backoffStep, context.notFoundStreak),
     /** How long to wait for the session's refreshed token before retrying with back-off. */
     tokenWaitTimeout: 30_000,
   },
 }).createMachine({
   id: 'socket',
-  context: { token: null, backoffStep: 0, errorNotified: false, tokenRefreshed: false, items: [] },
+  context: {
+    token: null,
+    backoffStep: 0,
+    errorNotified: false,
+    tokenRefreshed: false,
+    items: [],
+    notFoundStreak: 0,
+  },
   initial: 'idle',
   states: {
     idle: {
@@ -127,7 +164,7 @@ export const socketMachine = setup({
                     'resetBackoff',
                     {
                       type: 'notify',
-                      params: { kind: 'success', reason: { key: 'realtime:socket.connected' } },
+                      params: { kind: 'success', reason: { key: 'realtime:socket.connected' }, status: true },
                     },
                   ],
                 },
@@ -149,6 +186,21 @@ export const socketMachine = setup({
                       params: { key: 'realtime:socket.tokenRefused', type: 'danger' },
                     },
                   },
+                  {
+                    // No socket.io on this backend: expected on a stock dvadmin, so no toast; logged once.
+                    guard: and(['isNotFound', 'hasNotifiedError']),
+                    target: '#socket.active.connectionError',
+                    actions: 'countNotFound',
+                  },
+                  {
+                    guard: 'isNotFound',
+                    target: '#socket.active.connectionError',
+                    actions: [
+                      'countNotFound',
+                      'markErrorNotified',
+                      { type: 'log', params: { key: 'realtime:socket.notFound', type: 'warning' } },
+                    ],
+                  },
                   { guard: 'hasNotifiedError', target: '#socket.active.connectionError' },
                   {
                     target: '#socket.active.connectionError',
@@ -156,7 +208,11 @@ export const socketMachine = setup({
                       'markErrorNotified',
                       {
                         type: 'notify',
-                        params: { kind: 'error', reason: { key: 'realtime:socket.connectFailed' } },
+                        params: {
+                          kind: 'error',
+                          reason: { key: 'realtime:socket.connectFailed' },
+                          status: true,
+                        },
                       },
                       {
                         type: 'log',
@@ -175,6 +231,9 @@ export const socketMachine = setup({
               tags: ['connected'],
               on: {
                 'socket.itemsReceived': { actions: ['storeItems', 'emitItems'] },
+                'socket.phoneReceived': {
+                  actions: { type: 'emitPhone', params: ({ event }) => ({ phone: event.phone }) },
+                },
                 'socket.messageReceived': {
                   actions: {
                     type: 'notify',
@@ -191,7 +250,7 @@ export const socketMachine = setup({
                   target: '#socket.active.disconnected',
                   actions: {
                     type: 'notify',
-                    params: { kind: 'error', reason: { key: 'realtime:socket.disconnected' } },
+                    params: { kind: 'error', reason: { key: 'realtime:socket.disconnected' }, status: true },
                   },
                 },
               },

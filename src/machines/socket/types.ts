@@ -1,7 +1,7 @@
-import type { Item } from '../../contract/index.ts';
+import type { Item, PhoneState } from '../../contract/index.ts';
 import type { Reason } from '../shared/effects.ts';
 
-export type { Item };
+export type { Item, PhoneState };
 
 /** A `message` event from the server (CONTRACT.md): shown as a 5 s toast. */
 export type SocketMessage = { message: string; type?: string | undefined };
@@ -29,6 +29,11 @@ export type SocketContext = {
   tokenRefreshed: boolean;
   /** The live list: newest first, at most `MAX_ITEMS`, one entry per item id. */
   items: Item[];
+  /**
+   * Connect attempts answered 404 (no socket.io on this backend, e.g. a stock dvadmin) since the last
+   * successful connect, capped at `NOT_FOUND_STREAK`: from there the chart waits `NOT_FOUND_DELAY_MS`.
+   */
+  notFoundStreak: number;
 };
 
 export type SocketEvent =
@@ -45,20 +50,26 @@ export type SocketEvent =
   | { type: 'socket.connectFailed'; message: string }
   /** `items`, one item or a list, validated and normalised to a list (oldest first, as sent). */
   | { type: 'socket.itemsReceived'; items: Item[] }
+  /** `phone`: a phone went online or offline (the monitoring pipeline). */
+  | { type: 'socket.phoneReceived'; phone: PhoneState }
   | { type: 'socket.messageReceived'; payload: SocketMessage }
   | { type: 'socket.notificationReceived'; payload: SocketNotification };
 
 /**
  * Events the chart emits (`actor.on(type, …)`): `socket.items` carries the items that just arrived, in the
- * order sent, for a view that appends rather than selects the list.
+ * order sent, for a view that appends rather than selects the list; `socket.phone` a phone's new state (the
+ * phones page patches its list with it).
  */
-export type SocketEmitted = { type: 'socket.items'; items: Item[] };
+export type SocketEmitted =
+  | { type: 'socket.items'; items: Item[] }
+  | { type: 'socket.phone'; phone: PhoneState };
 
 /** A toast; `reason.text` (the server's own words) wins over the translated `reason.key`. */
-export type SocketNotice = { kind: 'success' | 'error' | 'warning' | 'info'; reason: Reason };
+/** A toast; `status: true` for the connection's own status (连接成功 / 断开连接 / …: one on screen at a time). */
+export type SocketNotice = { kind: 'success' | 'error' | 'warning' | 'info'; reason: Reason; status?: true };
 
 /** A frontend log entry; the effect translates `key` (namespace included). */
-export type SocketLogEntry = { key: string; type: 'info' | 'danger'; meta?: unknown };
+export type SocketLogEntry = { key: string; type: 'info' | 'warning' | 'danger'; meta?: unknown };
 
 /** What the `connection` effect is started with. */
 export type ConnectionInput = { token: string | null };

@@ -23,15 +23,24 @@ export const selectCanClose = (s: TabsSnapshot, key: string): boolean => s.can({
 
 export type TabMenuItem = { command: TabCommand; disabled: boolean };
 
+/** Pinned tabs: kept by every bulk close and by the limit, no close button. */
+export const selectIsPinned = (s: TabsSnapshot, key: string): boolean =>
+  s.context.tabs.some((t) => t.key === key && t.pinned === true);
+
+/** The most tabs kept open (the user's setting). */
+export const selectLimit = (s: TabsSnapshot): number => s.context.limit;
+
 /**
- * The right-click menu of one tab: refresh, close left, close right, close others, close all; on the index
- * tab only close all is offered. `disabled` comes from the chart's guards (nothing to the left, …).
+ * The right-click menu of one tab: refresh, pin (or unpin when pinned), close left, close right, close
+ * others, close all; on the index tab only close all is offered. `disabled` comes from the chart's guards
+ * (nothing to the left, …).
  */
 export function selectTabMenu(s: TabsSnapshot, key: string): TabMenuItem[] {
   const isIndex = s.context.tabs[0]?.key === key;
+  const pin: TabCommand = selectIsPinned(s, key) ? 'unpin' : 'pin';
   const commands: TabCommand[] = isIndex
     ? ['closeAll']
-    : ['refresh', 'closeLeft', 'closeRight', 'closeOthers', 'closeAll'];
+    : ['refresh', pin, 'closeLeft', 'closeRight', 'closeOthers', 'closeAll'];
   return commands.map((command) => ({ command, disabled: !canRun(s, command, key) }));
 }
 

@@ -12,60 +12,51 @@
  * overwritten by the page the app was loaded on; every change in `ready` saves the slice (`saveTabs`:
  * route info only, never the snapshot).
  *
+ * Pins: `tab.pin` / `tab.unpin` (context menu 固定 / 取消固定) affix a tab: close left / right / others / all
+ * keep it, it has no close button, and the limit never closes it. Pins are saved with the list (`pinned` on
+ * the saved entry; older lists without it restore unpinned).
+ *
+ * Limit: at most `limit` tabs (DEFAULT_TAB_LIMIT, the index tab included; `tabs.limitChanged` sets another,
+ * saved with the list). Opening a page past it, restoring a longer list or lowering the limit closes the
+ * oldest tabs by `openOrder` (opening order; after a reload the saved bar order stands for it), never the
+ * index, a pinned or the current tab — so pinned tabs alone may exceed it. A closed tab drops out of
+ * `selectKeepAliveKeys`, which releases its kept-alive page. Unpinning closes nothing at once: the next
+ * opened page does.
+ *
  * The router is the source of truth for the current tab: clicking a tab only asks to navigate, and the
- * current tab follows `tab.opened`. Not modelled: a maximum number of tabs; per-tab scroll positions; the
- * keep-alive mounting itself (views read `selectKeepAliveKeys` and `selectActivityKey`).
+ * current tab follows `tab.opened`. Not modelled: per-tab scroll positions; scrolling the tab bar (view
+ * state); the keep-alive mounting itself (views read `selectKeepAliveKeys` and `selectActivityKey`).
  */
 import { and, assign, not, raise, setup } from 'xstate';
 import {
+  type TabsArgs as Args,
+  afterClose,
+  afterLimit,
+  afterOpen,
+  afterPin,
+  afterRestore,
+  eventKey,
+  initialContext,
+  planFor,
+} from './tabContext.ts';
+import {
   INDEX_TAB,
   isHiddenRoute,
+  isSameRoute,
+  isTabLimit,
   moveTab,
-  openTab,
-  planClose,
-  restoreTabs,
+  setPinned,
   toSavedTabs,
   toTab,
 } from './tabList.ts';
 import { type SavedTabs, TAB_COMMANDS, type TabsContext, type TabsEvent, type TabsNotice } from './types.ts';
-
-type Args = { context: TabsContext; event: TabsEvent };
-
-/** The tab an event is about; commands without a key act on the current tab. */
-function eventKey({ context, event }: Args): string {
-  if ('key' in event && typeof event.key === 'string') return event.key;
-  return context.current;
-}
-
-function planFor({ context, event }: Args) {
-  const key = eventKey({ context, event });
-  switch (event.type) {
-    case 'tab.close':
-      return planClose(context, 'close', key);
-    case 'tab.closeLeft':
-      return planClose(context, 'closeLeft', key);
-    case 'tab.closeRight':
-      return planClose(context, 'closeRight', key);
-    case 'tab.closeOthers':
-      return planClose(context, 'closeOthers', key);
-    case 'tab.closeAll':
-      return planClose(context, 'closeAll', key);
-    default:
-      return null;
-  }
-}
-
-function initialContext(): TabsContext {
-  const index = toTab(INDEX_TAB);
-  return { tabs: [index], current: index.key, refreshKeys: {}, leaving: [] };
-}
 
 const fullPathOf = (context: TabsContext, key: string) =>
   context.tabs.find((t) => t.key === key)?.fullPath ?? context.tabs[0]?.fullPath ?? INDEX_TAB.fullPath;
 
 const save = {
   type: 'saveTabs',
-  params: ({ context }: Args) => ({ slice: toSavedTabs(context.tabs) }),
+  params: ({ context }: Args) => ({ slice: toSavedTabs(context.tabs, context.limit) }),
 } as const;
 const goToCurrent = {
   type: 'navigateTo',
@@ -94,21 +85,21 @@ export const tabsMachine = setup({
     saveTabs: (_, _params: { slice: SavedTabs }) => {},
     /** A toast; the service translates `reason.key` (same shape as the session chart's `Notice`). */
     notify: (_, _params: TabsNotice) => {},
-    openTab: assign(({ context, event }) => {
-      if (event.type !== 'tab.opened') return {};
-      const tabs = openTab(context.tabs, event.route);
-      return { tabs, current: toTab(event.route).key };
-    }),
-    removeTabs: assign(({ context, event }) => {
-      const plan = planFor({ context, event });
-      if (!plan) return {};
-      const open = new Set(plan.tabs.map((t) => t.key));
-      const refreshKeys = Object.fromEntries(
-        Object.entries(context.refreshKeys).filter(([k]) => open.has(k)),
-      );
-      const leaving = open.has(context.current) ? context.leaving : [...context.leaving, context.current];
-      return { tabs: plan.tabs, current: plan.current, refreshKeys, leaving };
-    }),
+    /** Focus or append the page's tab; a new one past the limit closes the oldest unpinned tab. */
+    openTab: assign(({ context, event }) =>
+      event.type === 'tab.opened' ? afterOpen(context, event.route) : {},
+    ),
+    removeTabs: assign(afterClose),
+    pinTab: assign(({ context, event }) =>
+      event.type === 'tab.pin' ? afterPin(context, event.key, true) : {},
+    ),
+    unpinTab: assign(({ context, event }) =>
+      event.type === 'tab.unpin' ? afterPin(context, event.key, false) : {},
+    ),
+    /** A lower limit closes the oldest unpinned tabs at once. */
+    setLimit: assign(({ context, event }) =>
+      event.type === 'tabs.limitChanged' ? afterLimit(context, event.limit) : {},
+    ),
     bumpRefreshKey: assign(({ context, event }) => {
       const key = eventKey({ context, event });
       return { refreshKeys: { ...context.refreshKeys, [key]: (context.refreshKeys[key] ?? 0) + 1 } };
@@ -117,10 +108,9 @@ export const tabsMachine = setup({
       if (event.type !== 'tab.moved') return {};
       return { tabs: moveTab(context.tabs, event.from, event.to) ?? context.tabs };
     }),
-    restoreTabs: assign(({ context, event }) => {
-      if (event.type !== 'tabs.restore') return {};
-      return { tabs: restoreTabs(context.tabs, event.saved, event.validPaths) };
-    }),
+    restoreTabs: assign(({ context, event }) =>
+      event.type === 'tabs.restore' ? afterRestore(context, event.saved, event.validPaths) : {},
+    ),
     forgetLeaving: assign({ leaving: [] }),
     closeEverything: assign(() => initialContext()),
   },
@@ -138,8 +128,16 @@ export const tabsMachine = setup({
       if (event.type !== 'tab.opened') return false;
       const tab = toTab(event.route);
       const open = context.tabs.find((t) => t.key === tab.key);
-      return open !== undefined && JSON.stringify(open) === JSON.stringify(tab);
+      return open !== undefined && isSameRoute(open, tab);
     },
+    /** Any tab but index that is not pinned yet. */
+    canPin: ({ context, event }) =>
+      event.type === 'tab.pin' && setPinned(context.tabs, event.key, true) !== null,
+    canUnpin: ({ context, event }) =>
+      event.type === 'tab.unpin' && setPinned(context.tabs, event.key, false) !== null,
+    /** An integer within MIN_TAB_LIMIT..MAX_TAB_LIMIT other than the current limit. */
+    isNewLimit: ({ context, event }) =>
+      event.type === 'tabs.limitChanged' && isTabLimit(event.limit) && event.limit !== context.limit,
     isOtherTab: (args) => {
       const key = eventKey(args);
       return key !== args.context.current && args.context.tabs.some((t) => t.key === key);
@@ -215,6 +213,9 @@ export const tabsMachine = setup({
           },
         ],
         'tab.moved': { guard: 'canMove', actions: ['moveTab', save] },
+        'tab.pin': { guard: 'canPin', actions: ['pinTab', save] },
+        'tab.unpin': { guard: 'canUnpin', actions: ['unpinTab', save] },
+        'tabs.limitChanged': { guard: 'isNewLimit', actions: ['setLimit', save] },
       },
       states: {
         idle: { entry: 'forgetLeaving' },

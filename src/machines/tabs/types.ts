@@ -18,15 +18,38 @@ export type TabRoute = {
   cache?: boolean;
 };
 
-/** An open tab: the route plus its identity (`key`, the path without query or hash). */
-export type Tab = TabRoute & { key: string };
+/**
+ * An open tab: the route plus its identity (`key`, the path without query or hash). A `pinned` tab (affixed
+ * from its context menu) survives close left / right / others / all and the tab limit, and has no close
+ * button until it is unpinned.
+ */
+export type Tab = TabRoute & { key: string; pinned?: true };
 
 /** Commands of the tab context menu and the dropdown after the tab bar. */
-export const TAB_COMMANDS = ['refresh', 'closeLeft', 'closeRight', 'closeOthers', 'closeAll'] as const;
+export const TAB_COMMANDS = [
+  'refresh',
+  'pin',
+  'unpin',
+  'closeLeft',
+  'closeRight',
+  'closeOthers',
+  'closeAll',
+] as const;
 export type TabCommand = (typeof TAB_COMMANDS)[number];
 
-/** The persisted slice (never the snapshot). `version` lets an old layout be recognised and dropped. */
-export type SavedTabs = { version: 1; tabs: TabRoute[] };
+/** Open tabs at most, the index tab included, unless pinned tabs alone exceed it. */
+export const DEFAULT_TAB_LIMIT = 20;
+export const MIN_TAB_LIMIT = 2;
+export const MAX_TAB_LIMIT = 100;
+
+/** A saved tab: its route, and `pinned` when it is (absent in lists saved before pins existed). */
+export type SavedTab = TabRoute & { pinned?: true };
+
+/**
+ * The persisted slice (never the snapshot). `version` lets an old layout be recognised and dropped; lists
+ * saved before pins and the limit existed are still version 1 (no `pinned`, no `limit`: the default).
+ */
+export type SavedTabs = { version: 1; tabs: SavedTab[]; limit?: number };
 
 export type TabsContext = {
   /** Open tabs; the index tab is always `tabs[0]`. */
@@ -40,6 +63,10 @@ export type TabsContext = {
    * is the old location echoing back, not the user reopening it.
    */
   leaving: string[];
+  /** The most tabs kept open (`DEFAULT_TAB_LIMIT` unless the user set another, saved with the list). */
+  limit: number;
+  /** Keys of the open tabs but index, oldest first: the limit closes the oldest unpinned one. */
+  openOrder: string[];
 };
 
 export type TabsEvent =
@@ -53,6 +80,11 @@ export type TabsEvent =
   | { type: 'tab.closeRight'; key: string }
   | { type: 'tab.closeOthers'; key: string }
   | { type: 'tab.closeAll' }
+  /** Affix a tab (context menu 固定) / release it (取消固定). */
+  | { type: 'tab.pin'; key: string }
+  | { type: 'tab.unpin'; key: string }
+  /** The user set the most tabs to keep open (any number: only integers within the bounds are taken). */
+  | { type: 'tabs.limitChanged'; limit: number }
   /** A context-menu or dropdown command by name; `key` defaults to the current tab. */
   | { type: 'tab.command'; command: string; key?: string }
   /** Drag and drop: indexes in `tabs`. */

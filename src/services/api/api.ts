@@ -3,6 +3,7 @@ import {
   captchaStatusSchema,
   type Dept,
   type DictionaryItem,
+  deptNodeSchema,
   deptSchema,
   dictionaryGroupSchema,
   dictionaryItemSchema,
@@ -11,11 +12,12 @@ import {
   menuRecordSchema,
   normalizeDictionaryValue,
   Paths,
+  REFRESH_COOKIE_PARAM,
   settingsSchema,
   tokenRefreshSchema,
   userInfoSchema,
 } from '../../contract/index.ts';
-import { type ApiError, isApiError, isMissingEndpoint } from '../http/errors.ts';
+import { type ApiError, isApiError, isMissingEndpoint, isPermissionRefusal } from '../http/errors.ts';
 import type { HttpClient } from '../http/types.ts';
 import { listSchema } from './schemas.ts';
 import { buildTree } from './tree.ts';
@@ -87,7 +89,9 @@ export function createApi(http: HttpClient, options: ApiOptions = {}): Api {
         {
           method: 'POST',
           url: Paths.login,
+          params: { [REFRESH_COOKIE_PARAM]: 1 },
           data: { username, password: md5Hex(password), captcha, captchaKey },
+          withCredentials: true,
           signal,
           auth: 'none',
           // the login page says why inline, next to the form: no toast on top of it
@@ -101,7 +105,8 @@ export function createApi(http: HttpClient, options: ApiOptions = {}): Api {
         {
           method: 'POST',
           url: Paths.tokenRefresh,
-          data: { refresh },
+          data: refresh ? { refresh } : {},
+          withCredentials: true,
           signal,
           auth: 'none',
           acceptRaw: true,
@@ -114,7 +119,8 @@ export function createApi(http: HttpClient, options: ApiOptions = {}): Api {
       await http.request({
         method: 'POST',
         url: Paths.logout,
-        data: { refresh },
+        data: refresh ? { refresh } : {},
+        withCredentials: true,
         signal,
         auth: 'token',
         quiet: true,
@@ -145,10 +151,28 @@ export function createApi(http: HttpClient, options: ApiOptions = {}): Api {
 
     async getDepartments(signal) {
       const list = await http.data(
-        { url: Paths.dept, params: { ...DEPARTMENT_QUERY }, signal },
+        // A user without the department-list grant is refused (stock dvadmin): the start-up skips the step
+        // and logs it, no toast.
+        { url: Paths.dept, params: { ...DEPARTMENT_QUERY }, signal, quiet: isPermissionRefusal },
         listSchema(deptSchema),
       );
-      return indexDepartments(list);
+      const departments = indexDepartments(list);
+      // Stock dvadmin answers this list with the root departments only (each announcing its children in
+      // `has_children`): their children's names come from `all_dept/`, best effort — a refusal or a missing
+      // route is quiet, any other failure is shown and logged by the client; the pages then show ids.
+      const loadedChildren = (id: number) => list.filter((d) => d.parent === id).length;
+      if (list.some((d) => (d.has_children ?? 0) > loadedChildren(d.id))) {
+        try {
+          const all = await http.data(
+            { url: Paths.deptAll, signal, quiet: (e) => isPermissionRefusal(e) || isMissingEndpoint(e) },
+            listSchema(deptNodeSchema),
+          );
+          for (const node of all) departments.names[node.id] ??= node.name;
+        } catch (error) {
+          if (signal?.aborted) throw error;
+        }
+      }
+      return departments;
     },
   };
 }

@@ -53,19 +53,26 @@ export interface Api {
   getCaptchaEnabled(settings: Settings | undefined, signal?: AbortSignal): Promise<boolean>;
   /** null when captcha is off (`{}`). */
   getCaptcha(signal?: AbortSignal): Promise<{ key: string | number; image: string } | null>;
-  /** Hashes the password to md5 hex before it leaves. Never enters the token-refresh loop. */
+  /**
+   * Hashes the password to md5 hex before it leaves. Never enters the token-refresh loop. Asks for the
+   * HttpOnly refresh cookie (`?refresh_cookie=1`): a server that sets it answers `refresh: ""`; a stock
+   * dvadmin ignores the parameter and answers the refresh token in the body.
+   */
   login(input: LoginInput, signal?: AbortSignal): Promise<LoginResponse>;
-  /** Accepts dvadmin 2.0's raw `{access, refresh}` and 2.1's envelope. Quiet: the caller reports. */
-  refreshToken(refresh: string, signal?: AbortSignal): Promise<TokenPair>;
-  /** Best effort and quiet: a failure never ends the session twice. */
-  logout(refresh: string, signal?: AbortSignal): Promise<void>;
+  /**
+   * Accepts dvadmin 2.0's raw `{access, refresh}` and 2.1's envelope. Quiet: the caller reports. `null`:
+   * the server holds the refresh token in its HttpOnly cookie; posts `{}` with credentials.
+   */
+  refreshToken(refresh: string | null, signal?: AbortSignal): Promise<TokenPair>;
+  /** Best effort and quiet: a failure never ends the session twice. `null` as for `refreshToken`. */
+  logout(refresh: string | null, signal?: AbortSignal): Promise<void>;
   getUserInfo(signal?: AbortSignal): Promise<UserInfo>;
   getWebRouter(signal?: AbortSignal): Promise<MenuRecord[]>;
   /** Every group (`dictionary_key=all`). */
   getDictionaries(signal?: AbortSignal): Promise<Dictionaries>;
   /** One group's entries (`dictionary_key=<key>`). */
   getDictionary(key: string, signal?: AbortSignal): Promise<DictionaryEntry[]>;
-  /** `limit=999&status=1`, as the shell asks at start-up. */
+  /** `limit=999&status=1`, as the shell asks at start-up. Quiet when refused (the start-up logs it). */
   getDepartments(signal?: AbortSignal): Promise<Departments>;
 }
 

@@ -19,8 +19,9 @@ import type { DownloadResult, HttpClient, HttpClientOptions, HttpMethod, HttpReq
  *   1. builds the request: `Authorization: JWT <access>`, query booleans as 1/0, unindexed arrays, the
  *      `timestamp` + `sign` query parameters, the timeout of its class;
  *   2. sends it, retrying once after 1 s when an idempotent request failed at the network level;
- *   3. maps the outcome: HTTP status table (seed §8), then the body code table; 401s refresh the token once
- *      (one shared refresh for concurrent 401s) and otherwise end the session through `onAuthExpired`.
+ *   3. maps the outcome: HTTP status table (seed §8), then the body code table. A 401 asks the session
+ *      (`tokens.refreshAfter401`), which owns the token and decides: retry with a newer token, or the
+ *      session ended. The client keeps no token bookkeeping of its own.
  * Every failure rejects with an ApiError and, unless cancelled or quiet, is toasted for 5 s and logged —
  * except the end of a session, which is logged here and toasted once by the session chart.
  */
@@ -29,8 +30,16 @@ const IDEMPOTENT = new Set<HttpMethod>(['GET', 'HEAD', 'OPTIONS']);
 const TOAST_MS = 5000;
 const TIMEOUT_BY_KIND = { base: Timeouts.base, api: Timeouts.api, export: Timeouts.export } as const;
 
-/** Per-call progress: whether the token was already renewed for it, and the renewed token. */
-type Attempt = { renewed: boolean; token?: string | undefined };
+/** Per-call progress: the token the session answered after a refusal (else the current one is sent). */
+type Attempt = { token?: string | undefined };
+
+type ExpiryDetail = {
+  kind: 'body' | 'http';
+  code?: number;
+  status?: number;
+  msgCode?: string | undefined;
+  body?: unknown;
+};
 
 type Outcome = { response: AxiosResponse; envelope: Envelope | undefined };
 
@@ -45,12 +54,6 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     transitional: { clarifyTimeoutError: true, silentJSONParsing: true },
     ...(options.adapter ? { adapter: options.adapter } : {}),
   });
-
-  let refreshing: Promise<string> | undefined;
-  /** The token a refresh already failed for: later 401s of calls sent with it do not refresh again. */
-  let refreshFailed: { token: string | undefined } | undefined;
-  /** The token whose expiry was already announced, so concurrent failures announce it once. */
-  let announcedExpiry: { token: string | undefined } | undefined;
 
   function isQuiet(req: Pick<HttpRequest, 'quiet'> | undefined, error: ApiError): boolean {
     const quiet = req?.quiet;
@@ -98,6 +101,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       headers,
       timeout: req.timeout ?? TIMEOUT_BY_KIND[req.kind ?? (responseType === 'blob' ? 'export' : 'api')],
       responseType,
+      ...(req.withCredentials ? { withCredentials: true } : {}),
       ...(req.signal ? { signal: req.signal } : {}),
     };
   }
@@ -152,60 +156,32 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     }
   }
 
-  /** A new access token from one shared refresh; undefined when refreshing is impossible. */
-  async function renewToken(usedToken: string | undefined): Promise<string | undefined> {
-    const current = options.getAccessToken();
-    if (current && current !== usedToken) return current; // another call already renewed it
-    if (refreshFailed && refreshFailed.token === usedToken) return undefined;
-    if (!refreshing) {
-      refreshing = options.refreshAccessToken(usedToken).finally(() => {
-        refreshing = undefined;
-      });
-    }
-    try {
-      const renewed = await refreshing;
-      return renewed || options.getAccessToken();
-    } catch {
-      refreshFailed = { token: usedToken };
-      return undefined;
-    }
-  }
-
-  /** Runs the call again with a renewed token, or undefined when the token cannot be renewed. */
-  async function retryRenewed(
+  /**
+   * A refused request: the session decides (refresh once, answer a newer token, or end). Runs the call
+   * again with the token it answers; otherwise rejects — as an expiry (logged; the session toasts why) or,
+   * when no token is available for now, as the 401 it is.
+   */
+  async function afterRefusal(
     req: HttpRequest,
     responseType: 'json' | 'blob',
-    attempt: Attempt,
     usedToken: string | undefined,
-  ): Promise<Outcome | undefined> {
-    if (attempt.renewed) return undefined;
-    const renewed = await renewToken(usedToken);
-    return renewed ? perform(req, responseType, { renewed: true, token: renewed }) : undefined;
+    why: { reason: AuthExpiryReason; message: string },
+    extra: ExpiryDetail,
+  ): Promise<Outcome> {
+    const answer = await options.tokens.refreshAfter401(usedToken, why);
+    // A token equal to the refused one would loop: the port promises a newer one, so treat it as none.
+    if (answer.kind === 'renewed' && answer.token !== usedToken)
+      return perform(req, responseType, { token: answer.token });
+    if (answer.kind === 'ended') throw expiredError(req, why.reason, why.message, extra);
+    throw report(new ApiError({ ...extra, message: why.message, url: req.url, method: methodOf(req) }), req);
   }
 
-  /**
-   * A success with another token (or a login / refresh) starts a new session: failures of the old token
-   * no longer mute new ones. Successes with the failed token itself (a late response) change nothing.
-   */
-  function succeeded(req: HttpRequest, usedToken: string | undefined): void {
-    const newSession = req.auth === 'none';
-    if (announcedExpiry && (newSession || announcedExpiry.token !== usedToken)) announcedExpiry = undefined;
-    if (refreshFailed && (newSession || refreshFailed.token !== usedToken)) refreshFailed = undefined;
-  }
-
-  /** Ends the session (once per token), and builds the error the call rejects with. */
-  function expire(
+  /** The error of a request whose session ended: logged here, toasted once by the session chart. */
+  function expiredError(
     req: HttpRequest,
-    usedToken: string | undefined,
     reason: AuthExpiryReason,
     message: string,
-    extra: {
-      kind: 'body' | 'http';
-      code?: number;
-      status?: number;
-      msgCode?: string | undefined;
-      body?: unknown;
-    },
+    extra: ExpiryDetail,
   ): ApiError {
     const error = new ApiError({
       ...extra,
@@ -214,11 +190,20 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       method: methodOf(req),
       authExpired: reason,
     });
-    if (announcedExpiry && announcedExpiry.token === usedToken) return error;
-    announcedExpiry = { token: usedToken };
-    // Logged here; the toast is the session's, which ends with this message (one toast, not two).
     report(error, req, false);
-    options.onAuthExpired(reason, message);
+    return error;
+  }
+
+  /** A refusal no refresh fixes: the session ends (it ignores verdicts on tokens older than its own). */
+  function expire(
+    req: HttpRequest,
+    usedToken: string | undefined,
+    reason: AuthExpiryReason,
+    message: string,
+    extra: ExpiryDetail,
+  ): ApiError {
+    const error = expiredError(req, reason, message, extra);
+    options.tokens.expire(reason, message, usedToken);
     return error;
   }
 
@@ -249,15 +234,14 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   ): Promise<Outcome> {
     const method = methodOf(req);
     const withSession = (req.auth ?? 'session') === 'session';
-    const token = req.auth === 'none' ? undefined : (attempt.token ?? options.getAccessToken());
+    const token = req.auth === 'none' ? undefined : (attempt.token ?? options.tokens.getAccess());
     const response = await send(req, token, responseType);
     const { status } = response;
     const body = await readBody(response);
 
     if (status === 401 && withSession) {
-      const retried = await retryRenewed(req, responseType, attempt, token);
-      if (retried) return retried;
-      throw expire(req, token, 'unauthorized', t('http:status.401'), { kind: 'http', status, body });
+      const why = { reason: 'unauthorized' as const, message: t('http:status.401') };
+      return afterRefusal(req, responseType, token, why, { kind: 'http', status, body });
     }
     if (status < 200 || status >= 300) {
       const key = `http:status.${status}`;
@@ -272,7 +256,6 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     const parsed = envelopeSchema.safeParse(body);
     if (!parsed.success) {
       if (req.acceptRaw && body !== null && typeof body === 'object' && !Array.isArray(body)) {
-        succeeded(req, token);
         return { response, envelope: { code: Code.success, msg: undefined, data: body } };
       }
       throw report(
@@ -288,7 +271,6 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
 
     switch (code) {
       case Code.success:
-        succeeded(req, token);
         return { response, envelope };
       case Code.unauthorized: {
         const msgCode = messageCode(msg);
@@ -297,9 +279,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         if (msgCode === 'user_not_found')
           throw expire(req, token, 'user_not_found', t('http:userNotFound'), extra);
         if (msgCode === 'token_not_valid') {
-          const retried = await retryRenewed(req, responseType, attempt, token);
-          if (retried) return retried;
-          throw expire(req, token, 'token_not_valid', t('http:loginTimeout'), extra);
+          const why = { reason: 'token_not_valid' as const, message: t('http:loginTimeout') };
+          return afterRefusal(req, responseType, token, why, extra);
         }
         throw expire(req, token, 'unauthorized', text || t('http:status.401'), extra);
       }
@@ -321,7 +302,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
 
   async function request<T>(req: HttpRequest): Promise<Envelope<T>> {
     try {
-      const { envelope } = await perform(req, 'json', { renewed: false });
+      const { envelope } = await perform(req, 'json', {});
       return envelope as Envelope<T>;
     } catch (error) {
       throw asApiError(error, req);
@@ -357,7 +338,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
 
   async function download(req: HttpRequest): Promise<DownloadResult> {
     try {
-      const { response, envelope } = await perform({ kind: 'export', ...req }, 'blob', { renewed: false });
+      const { response, envelope } = await perform({ kind: 'export', ...req }, 'blob', {});
       if (envelope) {
         throw report(
           new ApiError({

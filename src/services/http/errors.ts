@@ -21,7 +21,7 @@ export type ApiErrorInit = {
   status?: number | undefined;
   /** simplejwt's `msg.code`, e.g. `token_not_valid`. */
   msgCode?: string | undefined;
-  /** Set when this failure ended the session (the client called `onAuthExpired`). */
+  /** Set when this failure ended the session (the session chart ended it, asked through the token port). */
   authExpired?: AuthExpiryReason | undefined;
   /** The response body (for logs and tests). */
   body?: unknown;
@@ -63,6 +63,19 @@ export class ApiError extends Error {
 
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
+}
+
+/**
+ * The server's refusal of an API the caller holds no permission for (server/http/permission.ts, stock
+ * dvadmin's DRF PermissionDenied): a 4000 envelope worded "您没有执行该操作的权限" / "You do not have
+ * permission", a body code 403, or an HTTP 403.
+ */
+export function isPermissionRefusal(error: unknown): boolean {
+  if (!isApiError(error)) return false;
+  if (error.kind === 'http') return error.status === 403;
+  if (error.kind !== 'body') return false;
+  if (error.code === 403) return true;
+  return error.code === 4000 && /没有执行该操作的权限|do not have permission/i.test(error.message);
 }
 
 /** Stock dvadmin's text for an unknown route or missing row (its exception handler turns Http404 into it). */

@@ -22,5 +22,7 @@ export type {
   NotifyFn,
   NotifyKind,
   RequestKind,
+  TokenAnswer,
+  TokenPort,
   TranslateFn,
 } from './types.ts';

@@ -9,31 +9,53 @@ export type HttpMethod = 'GET' | 'HEAD' | 'OPTIONS' | 'POST' | 'PUT' | 'PATCH' |
 export type RequestKind = 'base' | 'api' | 'export';
 
 export type NotifyKind = 'error' | 'info' | 'warning' | 'success';
-export type Notice = { kind: NotifyKind; message: string; durationMs: number };
+/** A toast; `replaces` names a slot whose previous toast this one takes over (e.g. the connection status). */
+export type Notice = { kind: NotifyKind; message: string; durationMs: number; replaces?: string };
 export type NotifyFn = (notice: Notice) => void;
 
 /** A frontend log entry as the http client writes it; the log chart adds the time. */
-export type LogEntry = { message: string; type: 'info' | 'danger'; meta?: unknown };
+export type LogEntry = { message: string; type: 'info' | 'warning' | 'danger'; meta?: unknown };
 export type LogFn = (entry: LogEntry) => void;
 
 export type TranslateFn = (key: string, options?: Record<string, unknown>) => string;
+
+/** The session's answer to a refused request (see `TokenPort.refreshAfter401`). */
+export type TokenAnswer =
+  /** Retry with this (newer) access token. */
+  | { kind: 'renewed'; token: string }
+  /** The session ended (the chart toasted why): the request fails as an expiry. */
+  | { kind: 'ended' }
+  /** No token now (the refresh call failed at the network level; the chart tries again later). */
+  | { kind: 'unavailable' };
+
+/**
+ * What the http client and the socket ask of the session, which owns the token: the one place that
+ * decides whether to refresh, retry or expire.
+ */
+export type TokenPort = {
+  /** The access token to send; undefined → no Authorization header. */
+  getAccess(): string | undefined;
+  /**
+   * A request carrying `failedToken` was refused (HTTP 401, `token_not_valid`): the session refreshes once
+   * (one shared refresh for every caller), answers a newer token at once, or ends. Resolves on the
+   * session's next settled state. `why` is the message the session ends with if a refreshed token is
+   * refused again.
+   */
+  refreshAfter401(
+    failedToken: string | undefined,
+    why?: { reason: AuthExpiryReason; message: string },
+  ): Promise<TokenAnswer>;
+  /** A refusal no refresh fixes (`user_not_found`, a plain 401): the session ends, unless `token` is old. */
+  expire(reason: AuthExpiryReason, message: string, token: string | undefined): void;
+};
 
 export type HttpClientOptions = {
   /** API base URL ('' = same origin). */
   baseURL: string;
   /** Request-signature secret; no secret → no `timestamp`/`sign`. */
   signSecret?: string | undefined;
-  /** Current access token (the token cookie); undefined → no Authorization header. */
-  getAccessToken(): string | undefined;
-  /**
-   * Gets a new access token (the session chart owns single flight, cookies and the refresh call); rejects
-   * when refreshing is impossible. `usedToken` is the access token the failed request carried (the
-   * session's `session.refreshRequested.token`). The client also shares one in-flight call between
-   * concurrent 401s, and never calls it again for a token whose refresh already failed.
-   */
-  refreshAccessToken(usedToken: string | undefined): Promise<string>;
-  /** The session is over: clear cookies and go to /login. Called once per expired token. */
-  onAuthExpired(reason: AuthExpiryReason, message: string): void;
+  /** The session's tokens (the session chart owns them; src/services/implementations/session.ts). */
+  tokens: TokenPort;
   notify: NotifyFn;
   log: LogFn;
   t: TranslateFn;
@@ -65,6 +87,8 @@ export type HttpRequest = {
    * is an ordinary error — so these never enter the refresh loop.
    */
   auth?: 'session' | 'token' | 'none';
+  /** Send cookies on a cross-origin API (the HttpOnly refresh cookie of login, refresh and logout). */
+  withCredentials?: boolean;
   /** Accept a body that is not an envelope as the data of a success (dvadmin 2.0's raw token refresh). */
   acceptRaw?: boolean;
   /** Failures for which this is true (or all, for `true`) are neither toasted nor logged; they still reject. */

@@ -1,7 +1,7 @@
 /**
  * Everything the root chart needs, from one set of deps:
  * `createActor(createAppMachine(createAppImplementations(deps)))`. Then, once the actor runs, bind the http
- * client to the session with `createSessionBridge(getSessionRef(app))` and its log to
+ * client to the session with `createTokenPort(() => getSessionRef(app))` and its log to
  * `createLogSink(getLogRef(app), …)`.
  */
 import type { AppImplementations } from '../../machines/app/app.machine.ts';

@@ -3,14 +3,18 @@
  * fire-and-forget effects that can never throw into a chart (an action that throws stops the actor).
  */
 import type { EffectError } from '../../machines/shared/effects.ts';
+import { isPermissionRefusal } from '../http/errors.ts';
 
 /** What every factory's effects reject with: the service error's message, and whether a retry may help. */
 export class EffectFailure extends Error implements EffectError {
   override name = 'EffectFailure';
   readonly transient: boolean;
-  constructor(message: string, transient: boolean, cause?: unknown) {
+  /** The server refused the caller (no permission): see `isPermissionRefusal`. */
+  readonly refused: boolean;
+  constructor(message: string, transient: boolean, cause?: unknown, refused = false) {
     super(message, cause === undefined ? undefined : { cause });
     this.transient = transient;
+    this.refused = refused;
   }
 }
 
@@ -24,7 +28,7 @@ export function toEffectFailure(error: unknown): EffectFailure {
       ? error.message
       : String(error);
   const kind = error && typeof error === 'object' && 'kind' in error ? String(error.kind) : '';
-  return new EffectFailure(message, TRANSIENT_KINDS.has(kind), error);
+  return new EffectFailure(message, TRANSIENT_KINDS.has(kind), error, isPermissionRefusal(error));
 }
 
 /** Runs an async effect and rejects with an `EffectFailure`. */

@@ -25,6 +25,9 @@ import { NOTICE_COLOR } from '../notify.ts';
 import type { SocketConnector } from '../socket.ts';
 import { type EffectErrorHandler, guarded, NOTICE_DURATION_MS } from './effects.ts';
 
+/** The toast slot of the connection status. */
+export const CONNECTION_NOTICE = 'socket-connection';
+
 /** A server `notification` as the UI shows it; `kind` undefined is a plain notification. */
 export type SocketNotificationRequest = {
   title: string;
@@ -70,6 +73,7 @@ export function createSocketImplementations(deps: SocketDeps) {
           disconnected: (reason) => sendBack({ type: 'socket.disconnected', reason }),
           connectFailed: (message) => sendBack({ type: 'socket.connectFailed', message }),
           items: (items) => sendBack({ type: 'socket.itemsReceived', items }),
+          phone: (phone) => sendBack({ type: 'socket.phoneReceived', phone }),
           message: (payload) => sendBack({ type: 'socket.messageReceived', payload }),
           notification: (payload) => sendBack({ type: 'socket.notificationReceived', payload }),
           // Logged, never toasted: a malformed event is the server's bug, not the user's problem.
@@ -85,8 +89,14 @@ export function createSocketImplementations(deps: SocketDeps) {
     actions: {
       notify: guarded(
         'notify',
-        (_: unknown, { kind, reason }: SocketNotice) =>
-          deps.notify({ kind, message: reason.text ?? deps.t(reason.key), durationMs: NOTICE_DURATION_MS }),
+        (_: unknown, { kind, reason, status }: SocketNotice) =>
+          // One connection status on screen: 断开连接 → 连接成功 replace each other instead of stacking up.
+          deps.notify({
+            kind,
+            message: reason.text ?? deps.t(reason.key),
+            durationMs: NOTICE_DURATION_MS,
+            ...(status ? { replaces: CONNECTION_NOTICE } : {}),
+          }),
         onError,
       ),
       showNotification: guarded(

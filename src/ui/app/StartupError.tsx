@@ -9,16 +9,18 @@ export type StartupErrorProps = {
   /** The error's message. */
   message: string | null;
   retrying?: boolean;
+  /** Inside the layout's content area (header and menus around it) rather than the whole page. */
+  inLayout?: boolean;
   onRetry: () => void;
   onSignOut: () => void;
 };
 
-/** Full-page message when the start-up sequence fails: which step, the error, retry or sign out. */
-export function StartupError({ step, message, retrying, onRetry, onSignOut }: StartupErrorProps) {
+/** The message when the start-up sequence fails: which step, the error, retry or sign out. */
+export function StartupError({ step, message, retrying, inLayout, onRetry, onSignOut }: StartupErrorProps) {
   const { t } = useTranslation('shell');
   const stepName = t(`steps.${step ?? 'unknown'}`, { defaultValue: step ?? t('steps.unknown') });
   return (
-    <div className={classes.fullPage} role="alert" data-testid="startup-error">
+    <div className={inLayout ? classes.inLayout : classes.fullPage} role="alert" data-testid="startup-error">
       <div className={classes.panel}>
         <ThemeIcon color="red" variant="light" size={56} radius="xl">
           <Icon name="warning" size={28} />

@@ -32,7 +32,8 @@ const page = (load: () => Promise<{ Component: React.ComponentType }>, handle: R
 
 /**
  * Static routes (ARCHITECTURE.md "Routing"). /login is part of the entry chunk; the shell and every page
- * load lazily so the sign-in page stays small. Menu routes arrive later through `patchRoutes`; plugins add
+ * load lazily so the sign-in page stays small. /403 and /404 are inside the layout (signed out, the guard
+ * sends them to /login like any protected page). Menu routes arrive later through `patchRoutes`; plugins add
  * theirs here (src/ui/plugins).
  */
 export function createRoutes(): RouteObject[] {
@@ -46,11 +47,6 @@ export function createRoutes(): RouteObject[] {
       children: [
         { index: true, loader: () => redirect(INDEX_PATH) },
         { path: 'login', Component: LoginPage, handle: { titleKey: 'login:submit' } satisfies RouteHandle },
-        {
-          path: '404',
-          lazy: () => import('../pages/NotFoundPage.tsx').then((m) => ({ Component: m.StandaloneNotFound })),
-          handle: { titleKey: 'pages:not_found.title' } satisfies RouteHandle,
-        },
         {
           path: 'mobile',
           lazy: () => import('../mobile/MobileRoute.tsx'),
@@ -95,6 +91,17 @@ export function createRoutes(): RouteObject[] {
                 titleKey: 'shell:micro_frontend',
                 pattern: `${MICRO_FRONTEND_PREFIX}*`,
               }),
+            },
+            // The error pages, inside the layout (header and menus stay); never tabs.
+            {
+              path: '404',
+              lazy: () => import('../pages/NotFoundPage.tsx').then((m) => ({ Component: m.NotFound })),
+              handle: { titleKey: 'pages:not_found.title', hidden: true } satisfies RouteHandle,
+            },
+            {
+              path: '403',
+              lazy: () => import('../pages/NotFoundPage.tsx').then((m) => ({ Component: m.Forbidden })),
+              handle: { titleKey: 'pages:forbidden.title', hidden: true } satisfies RouteHandle,
             },
             ...plugins.layoutRoutes,
             {

@@ -1,6 +1,7 @@
 import { createElement } from 'react';
 import type { RouteObject } from 'react-router';
 import type { RouteDescriptor } from '../../machines/routeGuard/types.ts';
+import { i18n } from '../../services/i18n/index.ts';
 
 /**
  * The registries of views reached from server menus, loaded lazily. A menu `component` such as
@@ -73,13 +74,28 @@ export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   });
 }
 
-/** The retry page (Mantine: its own chunk, never in the sign-in bundle); plain text if that fails too. */
-async function failedView(title: string): Promise<React.ComponentType> {
+const loadRetryPage = () => import('./ViewLoadFailed.tsx');
+
+/**
+ * The retry page (Mantine: its own chunk, never in the sign-in bundle). When that chunk cannot load either
+ * (the network is down), the same message and retry in plain elements: the failure never goes unseen.
+ */
+export async function failedView(title: string, load = loadRetryPage): Promise<React.ComponentType> {
   try {
-    const { ViewLoadFailed } = await import('./ViewLoadFailed.tsx');
+    const { ViewLoadFailed } = await load();
     return () => createElement(ViewLoadFailed, { title });
   } catch {
-    return () => createElement('p', { role: 'alert' }, title);
+    return () =>
+      createElement(
+        'div',
+        { role: 'alert', 'data-testid': 'view-load-failed' },
+        createElement('p', null, i18n.t('shell:view_failed_title', { title, defaultValue: title })),
+        createElement(
+          'button',
+          { type: 'button', onClick: () => window.location.reload() },
+          i18n.t('shell:view_failed_retry', { defaultValue: '↻' }),
+        ),
+      );
   }
 }
 

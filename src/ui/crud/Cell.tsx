@@ -13,6 +13,8 @@ export function DictTag({ value, options }: { value: unknown; options: readonly 
       size="sm"
       variant="light"
       radius="sm"
+      // the label may not shrink: a narrow column would cut it to its first character
+      styles={{ label: { overflow: 'visible' } }}
       color={tagColor(shown, option?.color)}
       data-color={tagColor(shown, option?.color)}
     >
@@ -46,6 +48,16 @@ export function Cell({
       </Group>
     );
   }
+  if (field.kind === 'tags' && Array.isArray(value))
+    return (
+      <Group gap={4} wrap="wrap">
+        {value.map((v) => (
+          <Badge key={String(v)} size="sm" variant="light" radius="sm">
+            {String(v)}
+          </Badge>
+        ))}
+      </Group>
+    );
   if (field.kind === 'dept')
     return <>{value == null || value === '' ? '' : (deptNames[Number(value)] ?? String(value))}</>;
   if ((field.kind === 'image' || field.kind === 'avatar') && typeof value === 'string' && value)

@@ -1,11 +1,16 @@
 import { Button, Paper } from '@mantine/core';
-import { type ReactNode, useMemo, useState } from 'react';
+import { useSelector } from '@xstate/react';
+import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ResourcePaths } from '../../contract/resources.ts';
+import * as list from '../../machines/crud/selectors.ts';
+import type { RowId } from '../../machines/crud/types.ts';
 import { exportFile, saveBlob } from '../../services/api/export.ts';
-import { showNotice, TOAST_DURATION_MS } from '../../services/notify.ts';
+import { useTaskActor } from './actors.ts';
 import { ConfirmButton } from './ConfirmButton.tsx';
 import { CrudTable } from './CrudTable.tsx';
 import { useCrudEnv } from './env.tsx';
+import { Failure } from './Failure.tsx';
 import { FormModal, type FormTarget } from './FormModal.tsx';
 import { Pager } from './Pager.tsx';
 import { Permission } from './permission.tsx';
@@ -15,52 +20,50 @@ import { Toolbar } from './Toolbar.tsx';
 import type { CrudResource, Row } from './types.ts';
 import { useCrudList, useLoadedOptions } from './useCrudList.ts';
 
-/** A whole CRUD page from one resource description: search, toolbar, table, pager and the form modal. */
+/**
+ * A whole CRUD page from one resource description: search, toolbar, table, pager and the form modal. The
+ * list chart owns the rows, the query, the selection, tree children and deletes; each failure shows where
+ * it happened with a retry.
+ */
 export function CrudPage({ resource, aside }: { resource: CrudResource; aside?: ReactNode }) {
   const { t } = useTranslation('crud');
   const env = useCrudEnv();
-  const list = useCrudList(resource);
+  const actor = useCrudList(resource);
   const loaded = useLoadedOptions(resource);
   const [target, setTarget] = useState<FormTarget | null>(null);
-  const [selected, setSelected] = useState<Set<string>>(new Set());
-  const [exporting, setExporting] = useState(false);
   const columns = useMemo(() => resource.fields.filter((f) => f.column !== false), [resource]);
   const [hidden, setHidden] = useState<Set<string>>(
     () => new Set(columns.filter((f) => columnOf(f)?.hidden).map((f) => f.name)),
   );
   const visibleColumns = useMemo(() => columns.filter((f) => !hidden.has(f.name)), [columns, hidden]);
-  const ctx = { http: env.http, reload: list.reload };
+  const selected = useSelector(actor, list.selectSelected);
+  const loadError = useSelector(actor, list.selectLoadError);
+  const deleteError = useSelector(actor, list.selectDeleteError);
+  const reload = useCallback(() => actor.send({ type: 'list.reload' }), [actor]);
+  const ctx = { http: env.http, reload };
   const can = (a: keyof NonNullable<CrudResource['actions']>) => resource.actions?.[a] ?? true;
   const open = (mode: FormTarget['mode'], row: Row) =>
     setTarget({ mode, id: row.id, values: resource.toForm ? resource.toForm(row) : { ...row } });
-
-  const remove = async (ids: Row['id'][]) => {
-    try {
-      if (ids.length === 1) await env.http.delete(`${resource.url}${ids[0]}/`);
-      else await env.http.delete(`${resource.url}multiple_delete/`, { keys: ids });
-      showNotice({ kind: 'success', message: t('deleted'), durationMs: TOAST_DURATION_MS });
-      setSelected(new Set());
-      list.reload();
-    } catch {
-      // the http client showed the server's message
-    }
-  };
-  const doExport = async () => {
-    setExporting(true);
-    try {
-      const { page: _p, limit: _l, lazy: _z, ...params } = listParams(resource, list.state);
+  const remove = (ids: RowId[]) => actor.send({ type: 'list.deleteRequested', ids });
+  const exporting = useTaskActor<void, void>({
+    run: async (_, signal) => {
+      const {
+        page: _p,
+        limit: _l,
+        lazy: _z,
+        ...params
+      } = listParams(resource, actor.getSnapshot().context.query);
       const file = await exportFile(env.http, {
-        url: resource.exportUrl ?? `${resource.url}export/`,
+        url: resource.exportUrl ?? ResourcePaths.export(resource.url),
         params,
         fallbackName: t(resource.title),
+        signal,
       });
       saveBlob(file.blob, file.fileName);
-    } catch {
-      // shown by the http client
-    } finally {
-      setExporting(false);
-    }
-  };
+    },
+  });
+  const exportRunning = useSelector(exporting, (s) => s.matches('running'));
+  const exportError = useSelector(exporting, (s) => (s.matches('failed') ? s.context.error : null));
 
   const rowActions = (row: Row) => (
     <>
@@ -96,7 +99,7 @@ export function CrudPage({ resource, aside }: { resource: CrudResource; aside?: 
             variant="subtle"
             color={buttonColor('Delete')}
             label={t('delete')}
-            onConfirm={() => void remove([row.id])}
+            onConfirm={() => remove([row.id])}
           />
         </Permission>
       )}
@@ -105,41 +108,68 @@ export function CrudPage({ resource, aside }: { resource: CrudResource; aside?: 
 
   const table = (
     <Paper p="md" radius="md" withBorder style={{ flex: 1, minWidth: 0 }}>
-      <SearchForm resource={resource} loaded={loaded} onSearch={list.search} />
+      <SearchForm
+        resource={resource}
+        loaded={loaded.options}
+        onSearch={(filters) => actor.send({ type: 'list.searched', filters })}
+      />
       <Toolbar
         resource={resource}
         columns={columns}
         hidden={hidden}
         onHiddenChange={setHidden}
-        selectedCount={selected.size}
+        selectedCount={selected.length}
         onCreate={() => setTarget({ mode: 'create', values: initialValues(resource, env.userDept) })}
-        onBatchDelete={() =>
-          void remove([...selected].map((id) => (Number.isNaN(Number(id)) ? id : Number(id))))
-        }
-        onExport={() => void doExport()}
-        exporting={exporting}
+        onBatchDelete={() => remove(selected.map((id) => (Number.isNaN(Number(id)) ? id : Number(id))))}
+        onExport={() => exporting.send({ type: 'task.run' })}
+        exporting={exportRunning}
         extra={resource.toolbar?.(ctx)}
       />
+      {loadError && (
+        <Failure
+          reason={loadError}
+          onRetry={() => actor.send({ type: 'list.retry' })}
+          testId="crud-load-failed"
+        />
+      )}
+      {deleteError && (
+        <Failure
+          reason={deleteError}
+          onRetry={() => actor.send({ type: 'list.deleteRetried' })}
+          onDismiss={() => actor.send({ type: 'list.deleteDismissed' })}
+          testId="crud-delete-failed"
+        />
+      )}
+      {loaded.error && <Failure reason={loaded.error} onRetry={loaded.retry} testId="crud-options-failed" />}
+      {exportError && (
+        <Failure
+          reason={exportError}
+          onRetry={() => exporting.send({ type: 'task.retry' })}
+          onDismiss={() => exporting.send({ type: 'task.dismissed' })}
+          testId="crud-export-failed"
+        />
+      )}
       <CrudTable
         resource={resource}
-        list={list}
+        actor={actor}
         columns={visibleColumns}
-        loaded={loaded}
-        selected={selected}
-        onSelect={setSelected}
+        loaded={loaded.options}
         actions={rowActions}
       />
-      <Pager list={list} paged={!resource.tree} />
-      <FormModal
-        resource={resource}
-        target={target}
-        loaded={loaded}
-        onClose={() => setTarget(null)}
-        onSaved={() => {
-          setTarget(null);
-          list.reload();
-        }}
-      />
+      <Pager actor={actor} paged={!resource.tree} />
+      {target && (
+        <FormModal
+          key={`${target.mode}-${String(target.id)}`}
+          resource={resource}
+          target={target}
+          loaded={loaded.options}
+          onClose={() => setTarget(null)}
+          onSaved={() => {
+            setTarget(null);
+            reload();
+          }}
+        />
+      )}
     </Paper>
   );
   if (!aside) return <div style={{ padding: 16 }}>{table}</div>;

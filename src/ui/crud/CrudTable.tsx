@@ -1,52 +1,60 @@
 import { ActionIcon, Checkbox, Group, Table, Text, UnstyledButton } from '@mantine/core';
-import { memo, type ReactNode, useState } from 'react';
+import { useSelector } from '@xstate/react';
+import { memo, type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { SnapshotFrom } from 'xstate';
+import type { ListMachine } from '../../machines/crud/list.machine.ts';
+import {
+  selectChildren,
+  selectExpanded,
+  selectIsLoading,
+  selectRows,
+  selectSelected,
+} from '../../machines/crud/selectors.ts';
 import { Cell } from './Cell.tsx';
-import { columnOf } from './query.ts';
+import { Failure } from './Failure.tsx';
+import { columnOf, rowHasChildren } from './query.ts';
 import type { CrudField, CrudOption, CrudResource, Row } from './types.ts';
-import type { CrudList } from './useCrudList.ts';
+import type { CrudListActor } from './useCrudList.ts';
 
 type Props = {
   resource: CrudResource;
-  list: CrudList;
+  actor: CrudListActor;
   columns: CrudField[];
   loaded: Record<string, CrudOption[]>;
-  selected: ReadonlySet<string>;
-  onSelect(ids: Set<string>): void;
   actions(row: Row): ReactNode;
 };
 
 /** The actions column stays in view while wide tables scroll sideways. */
 const STICKY = { position: 'sticky', right: 0, background: 'var(--mantine-color-body)' } as const;
 
-const hasChildren = (row: Row) => Boolean(row.hasChild ?? Number(row.has_children) > 0);
+const selectOrdering = (s: SnapshotFrom<ListMachine>) => s.context.query.ordering;
 
 /**
- * The resource's table: small, sortable datetime headers, selection, lazily expanding tree rows. Rendered
- * again only when what it shows changes: a page change re-renders the page around it at once (the pager),
- * but the rows only when the new ones arrive — with 100 rows of Mantine cells that render is most of a page
- * change. (`actions` and the list's setters are not compared: they act through state setters and the
- * resource, which are compared or stable.)
+ * The resource's table: small, sortable datetime headers, selection, lazily expanding tree rows (a row's
+ * failed children load shows in that row with a retry). It reads the list chart itself and is rendered
+ * again only when what it shows changes: a page change re-renders the pager at once, the rows only when
+ * the new ones arrive — with 100 rows of Mantine cells that render is most of a page change. (`actions`
+ * is not compared: row buttons act through the chart and the resource, which are compared.)
  */
 export const CrudTable = memo(
   CrudTableView,
   (a, b) =>
-    a.resource === b.resource &&
-    a.columns === b.columns &&
-    a.loaded === b.loaded &&
-    a.selected === b.selected &&
-    a.onSelect === b.onSelect &&
-    a.list.rows === b.list.rows &&
-    a.list.children === b.list.children &&
-    a.list.state.ordering === b.list.state.ordering &&
-    // `loading` only shows in the empty table
-    (a.list.loading === b.list.loading || b.list.rows.length > 0),
+    a.resource === b.resource && a.actor === b.actor && a.columns === b.columns && a.loaded === b.loaded,
 );
 
-function CrudTableView({ resource, list, columns, loaded, selected, onSelect, actions }: Props) {
+function CrudTableView({ resource, actor, columns, loaded, actions }: Props) {
   const { t } = useTranslation('crud');
-  const [open, setOpen] = useState<Set<string>>(new Set());
-  const ids = list.rows.map((r) => String(r.id));
+  const rows = useSelector(actor, selectRows);
+  const children = useSelector(actor, selectChildren);
+  const expandedIds = useSelector(actor, selectExpanded);
+  const selectedIds = useSelector(actor, selectSelected);
+  const ordering = useSelector(actor, selectOrdering);
+  const loading = useSelector(actor, selectIsLoading);
+  const open = useMemo(() => new Set(expandedIds.map(String)), [expandedIds]);
+  const selected = useMemo(() => new Set(selectedIds), [selectedIds]);
+  const onSelect = (ids: Set<string>) => actor.send({ type: 'selection.changed', selected: [...ids] });
+  const ids = rows.map((r) => String(r.id));
   const all = ids.length > 0 && ids.every((id) => selected.has(id));
   const toggle = (id: string) => {
     const next = new Set(selected);
@@ -54,23 +62,20 @@ function CrudTableView({ resource, list, columns, loaded, selected, onSelect, ac
     else next.add(id);
     onSelect(next);
   };
-  const expand = (row: Row) => {
-    const id = String(row.id);
-    const next = new Set(open);
-    if (next.has(id)) next.delete(id);
-    else {
-      next.add(id);
-      void list.loadChildren(row.id);
-    }
-    setOpen(next);
-  };
+  const expand = (row: Row) =>
+    actor.send({ type: open.has(String(row.id)) ? 'row.collapsed' : 'row.expanded', id: row.id });
   const header = (f: CrudField) => {
     const label = t(f.label);
     if (!columnOf(f)?.sortable) return label;
-    const o = list.state.ordering;
+    const o = ordering;
     const mark = o === f.name ? ' ↑' : o === `-${f.name}` ? ' ↓' : '';
     return (
-      <UnstyledButton fz="sm" fw={600} onClick={() => list.sort(f.name)} data-testid={`sort-${f.name}`}>
+      <UnstyledButton
+        fz="sm"
+        fw={600}
+        onClick={() => actor.send({ type: 'list.sorted', field: f.name })}
+        data-testid={`sort-${f.name}`}
+      >
         {label}
         {mark}
       </UnstyledButton>
@@ -93,7 +98,8 @@ function CrudTableView({ resource, list, columns, loaded, selected, onSelect, ac
           <Table.Td key={f.name}>
             {i === 0 && resource.tree ? (
               <Group gap={4} wrap="nowrap" pl={depth * 18}>
-                {hasChildren(row) ? (
+                {expanded ||
+                rowHasChildren(row, children[id]?.status === 'ready' ? children[id].rows : undefined) ? (
                   <ActionIcon
                     size="xs"
                     variant="subtle"
@@ -121,8 +127,34 @@ function CrudTableView({ resource, list, columns, loaded, selected, onSelect, ac
     ];
     // A row never shows inside itself, even if a server answers a parent with its own ancestors.
     const path = new Set(above).add(id);
-    if (expanded)
-      for (const child of list.children[id] ?? [])
+    const entry = expanded ? children[id] : undefined;
+    if (entry?.status === 'failed')
+      out.push(
+        <Table.Tr key={`${id}-failed`} data-children-of={id}>
+          <Table.Td />
+          <Table.Td colSpan={columns.length + 1} pl={(depth + 1) * 18 + 12}>
+            <Failure
+              compact
+              reason={entry.error}
+              onRetry={() => actor.send({ type: 'row.childrenRetried', id: row.id })}
+              testId={`crud-children-failed-${id}`}
+            />
+          </Table.Td>
+        </Table.Tr>,
+      );
+    else if (entry?.status === 'loading')
+      out.push(
+        <Table.Tr key={`${id}-loading`} data-children-of={id}>
+          <Table.Td />
+          <Table.Td colSpan={columns.length + 1} pl={(depth + 1) * 18 + 12}>
+            <Text c="dimmed" fz="xs">
+              {t('loading')}
+            </Text>
+          </Table.Td>
+        </Table.Tr>,
+      );
+    else if (entry)
+      for (const child of entry.rows)
         if (!path.has(String(child.id))) out.push(...renderRow(child, depth + 1, path));
     return out;
   };
@@ -156,13 +188,13 @@ function CrudTableView({ resource, list, columns, loaded, selected, onSelect, ac
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {list.rows.length ? (
-            list.rows.flatMap((r) => renderRow(r, 0))
+          {rows.length ? (
+            rows.flatMap((r) => renderRow(r, 0))
           ) : (
             <Table.Tr>
               <Table.Td colSpan={columns.length + 2}>
                 <Text c="dimmed" ta="center" fz="sm" py="md">
-                  {list.loading ? t('loading') : t('empty')}
+                  {loading ? t('loading') : t('empty')}
                 </Text>
               </Table.Td>
             </Table.Tr>

@@ -6,9 +6,11 @@ import {
   Radio,
   Select,
   Switch,
+  TagsInput,
   Textarea,
   TextInput,
 } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
 import { DeptSelect, DeptsSelect } from './DeptSelect.tsx';
 import { formOf } from './query.ts';
@@ -35,6 +37,7 @@ export function FieldInput({ id, field, options, value, onChange, error, disable
   const common = { id, error, disabled, size: 'sm' as const };
   const data = options.map((o) => ({ value: String(o.value), label: o.label }));
   const max = formOf(field)?.maxLength;
+  if (field.input) return field.input({ id, value, onChange, error, disabled });
   switch (field.kind) {
     case 'textarea': {
       const text =
@@ -90,6 +93,16 @@ export function FieldInput({ id, field, options, value, onChange, error, disable
           onChange={(list) => onChange(list.map((s) => back(options, s)))}
         />
       );
+    case 'tags':
+      return (
+        <TagsInput
+          {...common}
+          value={(Array.isArray(value) ? value : []).map(String)}
+          onChange={(list) => onChange(list)}
+          splitChars={[',', '，']}
+          clearable
+        />
+      );
     case 'radio':
       return (
         <Radio.Group
@@ -119,6 +132,17 @@ export function FieldInput({ id, field, options, value, onChange, error, disable
           checked={Boolean(value)}
           disabled={disabled}
           onChange={(e) => onChange(e.currentTarget.checked)}
+        />
+      );
+    case 'date':
+      return (
+        <DatePickerInput
+          {...common}
+          clearable
+          valueFormat="YYYY-MM-DD"
+          placeholder={t('choose')}
+          value={typeof value === 'string' && value ? value.slice(0, 10) : null}
+          onChange={(d) => onChange(d ? String(d).slice(0, 10) : null)}
         />
       );
     case 'dept':

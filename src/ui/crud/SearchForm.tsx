@@ -1,4 +1,5 @@
-import { Button, Group, TextInput } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCrudEnv } from './env.tsx';
@@ -13,7 +14,7 @@ type Props = {
   onSearch(filters: FormValues): void;
 };
 
-/** Search inputs: text boxes, dictionary selects, the create-date range (yyyy-MM-dd); 查询 / 重置. */
+/** Search inputs: text boxes, dictionary selects, the create-date range (a date range picker, yyyy-MM-dd); 查询 / 重置. */
 export function SearchForm({ resource, loaded, onSearch }: Props) {
   const { t } = useTranslation('crud');
   const { dictionaries } = useCrudEnv();
@@ -26,25 +27,27 @@ export function SearchForm({ resource, loaded, onSearch }: Props) {
     const id = `search-${resource.name}-${f.name}`;
     if (f.name === DATE_RANGE_FIELD)
       return (
-        <Group key={f.name} gap={4} wrap="nowrap">
-          <TextInput
-            type="date"
+        <Group key={f.name} gap={6} wrap="nowrap">
+          <label htmlFor={`search-${resource.name}-${f.name}`} style={{ fontSize: 14, whiteSpace: 'nowrap' }}>
+            {t(f.label)}
+          </label>
+          <DatePickerInput
+            id={`search-${resource.name}-${f.name}`}
+            type="range"
             size="sm"
-            aria-label={t('date_from')}
-            value={range[0]}
-            onChange={(e) => set(f.name, [e.currentTarget.value, range[1]])}
-          />
-          <span>–</span>
-          <TextInput
-            type="date"
-            size="sm"
-            aria-label={t('date_to')}
-            value={range[1]}
-            onChange={(e) => set(f.name, [range[0], e.currentTarget.value])}
+            w={230}
+            clearable
+            allowSingleDateInRange
+            valueFormat="YYYY-MM-DD"
+            placeholder={`${t('date_from')} – ${t('date_to')}`}
+            value={[range[0] || null, range[1] || null]}
+            onChange={([from, to]) => set(f.name, [from ?? '', to ?? ''])}
           />
         </Group>
       );
-    const kind = f.kind === 'radio' || f.kind === 'switch' || f.dict || f.options ? 'select' : 'text';
+    const choices =
+      f.kind === 'radio' || f.kind === 'switch' || f.kind === 'select' || f.kind === 'multiselect';
+    const kind = choices || f.dict || f.options || f.loadOptions ? 'select' : 'text';
     return (
       <Group key={f.name} gap={6} wrap="nowrap">
         <label htmlFor={id} style={{ fontSize: 14, whiteSpace: 'nowrap' }}>

@@ -1,8 +1,11 @@
 import { Button, CloseButton, FileButton, Group, Image, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
+import { selectIsRunning } from '../../machines/crud/selectors.ts';
 import { uploadFile } from '../../services/api/upload.ts';
+import { useTaskActor } from './actors.ts';
 import { useCrudEnv } from './env.tsx';
+import { TaskFailure } from './TaskFailure.tsx';
 
 /** Seed §5: image uploaders accept these; avatars take one file. */
 export const IMAGE_ACCEPT = '.png,.jpeg,.jpg,.ico,.bmp,.gif';
@@ -18,21 +21,20 @@ export function ImageUpload(props: {
 }) {
   const { t } = useTranslation('crud');
   const { http, fileUrl = (url: string) => url } = useCrudEnv();
-  const [busy, setBusy] = useState(false);
   const urls = (Array.isArray(props.value) ? props.value : props.value ? [props.value] : []).map(String);
-  const add = async (files: File[] | File | null) => {
-    const list = (Array.isArray(files) ? files : files ? [files] : []).slice(0, props.single ? 1 : undefined);
-    if (!list.length) return;
-    setBusy(true);
-    try {
+  const upload = useTaskActor<File[], string[]>({
+    run: async (files, signal) => {
       const done: string[] = [];
-      for (const file of list) done.push((await uploadFile(http, file, { fileName: file.name })).url);
-      props.onChange(props.single ? done[0] : [...urls, ...done]);
-    } catch {
-      // uploadFile already showed 上传失败 (or the server's message)
-    } finally {
-      setBusy(false);
-    }
+      for (const file of files)
+        done.push((await uploadFile(http, file, { fileName: file.name, signal })).url);
+      return done;
+    },
+    onSucceeded: (done) => props.onChange(props.single ? done[0] : [...urls, ...done]),
+  });
+  const busy = useSelector(upload, selectIsRunning);
+  const add = (files: File[] | File | null) => {
+    const list = (Array.isArray(files) ? files : files ? [files] : []).slice(0, props.single ? 1 : undefined);
+    if (list.length) upload.send({ type: 'task.run', input: list });
   };
   return (
     <Stack gap={4}>
@@ -62,6 +64,7 @@ export function ImageUpload(props: {
           </FileButton>
         )}
       </Group>
+      <TaskFailure task={upload} />
       {props.error && (
         <Text c="red" fz="xs">
           {props.error}

@@ -19,6 +19,8 @@ import '@mantine/core/styles/Image.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Tabs.css';
 import '@mantine/core/styles/Divider.css';
+import '@mantine/core/styles/Alert.css';
+import '@mantine/dates/styles.css';
 import { Loader } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { type ReactNode, Suspense, use, useMemo } from 'react';

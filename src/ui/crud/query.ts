@@ -1,6 +1,7 @@
 import { dictionaryColor } from '../../contract/dictionary.ts';
 import type { Dictionaries } from '../../services/api/types.ts';
-import type { CrudField, CrudOption, CrudResource, FormMode, FormValues, OptionValue } from './types.ts';
+import type { TreeLoad } from '../../services/implementations/crud.ts';
+import type { CrudField, CrudOption, CrudResource, FormMode, FormValues, OptionValue, Row } from './types.ts';
 
 /** The table's request state. */
 export type ListState = {
@@ -18,8 +19,30 @@ export const DATE_RANGE_FIELD = 'create_datetime';
 const isEmpty = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && !v.length);
 
 /**
+ * The default tree (departments): the roots with `lazy=1` — the reference server's roots; stock dvadmin 2.1
+ * has no `lazy` and answers its department list's roots anyway — and each row's children by `parent`.
+ */
+export const TREE_BY_PARENT: TreeLoad = {
+  load: 'lazy',
+  roots: { lazy: 1 },
+  children: (row) => ({ parent: row.id }),
+};
+
+/** How the resource's tree rows come, if it is a tree. */
+export const treeLoad = (resource: CrudResource): TreeLoad | undefined =>
+  resource.tree === true ? TREE_BY_PARENT : resource.tree;
+
+/** A tree row has children: the ones loaded with the page, else what the row says (`hasChild`,
+ * `has_children`, or an area's `pcode_count`). */
+export function rowHasChildren(row: Row, loaded: readonly Row[] | undefined): boolean {
+  if (loaded) return loaded.length > 0;
+  return Boolean(row.hasChild ?? Number(row.has_children ?? row.pcode_count ?? 0) > 0);
+}
+
+/**
  * Query of a list request (CONTRACT.md "Generic CRUD resources"): `page`, `limit`, `ordering`, one parameter
- * per filled filter, the create-date range as `create_datetime_after`/`_before`, and `lazy=1` for trees.
+ * per filled filter, the create-date range as `create_datetime_after`/`_before` (a tree's own root query is
+ * added by the list's effect, see `treeLoad`).
  */
 export function listParams(resource: CrudResource, state: ListState): Record<string, unknown> {
   const params: Record<string, unknown> = { page: state.page, limit: state.limit, ...resource.params };
@@ -36,7 +59,6 @@ export function listParams(resource: CrudResource, state: ListState): Record<str
     const param = typeof field?.search === 'object' && field.search.param ? field.search.param : name;
     params[param] = typeof value === 'string' ? value.trim() : value;
   }
-  if (resource.tree) params.lazy = 1;
   return params;
 }
 

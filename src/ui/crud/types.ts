@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
+import type { z } from 'zod';
 import type { HttpClient } from '../../services/http/types.ts';
+import type { TreeLoad } from '../../services/implementations/crud.ts';
 
 /**
  * One declarative description per resource drives the kit: the table columns, the search form, the
@@ -17,9 +19,13 @@ export type FieldKind =
   | 'dept'
   /** Several departments (a checkable tree), e.g. a role's custom data scope. */
   | 'depts'
+  /** A list of free words (keywords…): typed as tags, shown as badges. */
+  | 'tags'
   | 'image'
   | 'avatar'
-  | 'datetime';
+  | 'datetime'
+  /** A day, `YYYY-MM-DD` (a date picker; empty = null). */
+  | 'date';
 
 export type OptionValue = string | number | boolean;
 export type CrudOption = { label: string; value: OptionValue; color?: string | undefined };
@@ -59,18 +65,35 @@ export type CrudField = {
       };
   /** Value of a new record. */
   initial?: unknown;
+  /** A form input of the page's own (a rich-text editor…) instead of the kind's; `disabled` in view mode. */
+  input?: (props: CustomInputProps) => ReactNode;
+};
+
+export type CustomInputProps = {
+  id: string;
+  value: unknown;
+  onChange(value: unknown): void;
+  error?: string | undefined;
+  disabled?: boolean | undefined;
 };
 
 export type CrudResource = {
   /** Stable id (column chooser storage, test ids). */
   name: string;
-  /** List url, e.g. `/api/system/dept/`; items are `<url><id>/`. */
+  /** List path, e.g. `Resources.dept.path`; items are `<url><id>/`. */
   url: string;
+  /** Row schema (`Resources.<name>.row`); rows failing it fail the load. Default: any row with an id. */
+  row?: z.ZodType;
   /** i18n key of the resource's title (dialog titles). */
   title: string;
   fields: CrudField[];
-  /** Lazy tree by `parent` (`lazy=1`, `parent=<id>` for children). */
-  tree?: boolean;
+  /** Edit and view load the record first (`GET <url><id>/`), with a retry when that fails. */
+  detail?: boolean;
+  /**
+   * A tree: `true` loads the roots (`lazy=1`) and each row's children by `parent=<id>` on expand; a
+   * `TreeLoad` says otherwise (the whole list built by `parent`, or other root and children queries).
+   */
+  tree?: true | TreeLoad;
   /** Default ordering (`-create_datetime`…). */
   ordering?: string;
   /** Which built-in actions exist; each still needs its permission. */
@@ -83,6 +106,11 @@ export type CrudResource = {
   toForm?: (row: Row) => FormValues;
   /** Form values → request body (default: the values). */
   toBody?: (values: FormValues, mode: FormMode) => FormValues;
+  /**
+   * After a save through the kit's form: the server's answer (`data` of the envelope), e.g. a secret it
+   * shows only once in a create answer.
+   */
+  onSaved?: (saved: { mode: FormMode; data: unknown }) => void;
   /** Extra row buttons. */
   rowActions?: (row: Row, ctx: CrudActionContext) => ReactNode;
   /** Extra toolbar buttons. */

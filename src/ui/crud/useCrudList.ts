@@ -1,94 +1,68 @@
-import { useCallback, useEffect, useState } from 'react';
-import { z } from 'zod';
-import { fetchPage } from '../../services/api/list.ts';
-import { buildTree, type TreeRow } from '../../services/api/tree.ts';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { listMachine } from '../../machines/crud/list.machine.ts';
+import { selectTaskError, selectTaskOutput } from '../../machines/crud/selectors.ts';
+import { createCrudListImplementations } from '../../services/implementations/crud.ts';
+import { showNotice } from '../../services/notify.ts';
+import { useTaskActor } from './actors.ts';
 import { useCrudEnv } from './env.tsx';
-import { type ListState, listParams, nextOrdering } from './query.ts';
-import type { CrudOption, CrudResource, FormValues, Row } from './types.ts';
-
-const rowSchema = z.looseObject({ id: z.union([z.number(), z.string()]) });
+import { listParams, treeLoad } from './query.ts';
+import type { CrudOption, CrudResource } from './types.ts';
 
 /**
- * The table's data: server paging, ordering, filters, and the lazily loaded children of tree rows
- * (`lazy=1&parent=<id>`). Every change of the request state refetches; `reload` refetches as is.
+ * The table's list chart (src/machines/crud/list.machine.ts) bound to the env's http client and the
+ * resource's path and row schema. A change of the resource's fixed `params` (the user page's department)
+ * searches again with the same filters.
  */
 export function useCrudList(resource: CrudResource) {
   const { http } = useCrudEnv();
-  const [state, setState] = useState<ListState>({ page: 1, limit: 10, ordering: '', filters: {} });
-  const [data, setData] = useState<{ rows: Row[]; total: number }>({ rows: [], total: 0 });
-  const [children, setChildren] = useState<Record<string, Row[]>>({});
-  const [loading, setLoading] = useState(false);
-  const [version, setVersion] = useState(0);
-
-  useEffect(() => {
-    void version;
-    const controller = new AbortController();
-    setLoading(true);
-    const params = listParams(resource, state);
-    const { signal } = controller;
-    fetchPage(http, resource.url, rowSchema, params, { signal })
-      .then(async (page) => {
-        const rows = page.data as Row[];
-        if (resource.tree && !rows.length && !Object.values(state.filters).some(Boolean)) {
-          // A user whose data scope hides the top of the tree gets no roots from `lazy=1`: show what they
-          // may see as a tree whose roots are the rows with an invisible parent.
-          const { lazy: _, ...all } = params;
-          const flat = await fetchPage(http, resource.url, rowSchema, { ...all, limit: 999 }, { signal });
-          return setData({ rows: buildTree(flat.data as (Row & TreeRow)[]), total: flat.total });
-        }
-        setData({ rows, total: page.total });
-        setChildren({});
-      })
-      .catch(() => undefined)
-      .finally(() => {
-        if (!controller.signal.aborted) setLoading(false);
-      });
-    return () => controller.abort();
-  }, [http, resource, state, version]);
-
-  const loadChildren = useCallback(
-    async (id: Row['id']) => {
-      const params = { lazy: 1, parent: id, limit: 999, ...resource.params };
-      const page = await fetchPage(http, resource.url, rowSchema, params);
-      setChildren((c) => ({ ...c, [String(id)]: page.data as Row[] }));
-    },
-    [http, resource],
+  const { i18n } = useTranslation();
+  const latest = useRef(resource);
+  latest.current = resource;
+  const logic = useMemo(
+    () =>
+      listMachine.provide(
+        createCrudListImplementations({
+          http,
+          path: latest.current.url,
+          ...(latest.current.row ? { row: latest.current.row } : {}),
+          tree: treeLoad(latest.current),
+          params: (query) => listParams(latest.current, query),
+          fixedParams: () => latest.current.params ?? {},
+          notify: showNotice,
+          t: (key, options) => i18n.t(key, options),
+        }),
+      ),
+    [http, i18n],
   );
-
-  return {
-    state,
-    rows: data.rows,
-    total: data.total,
-    children,
-    loading,
-    loadChildren,
-    reload: useCallback(() => setVersion((v) => v + 1), []),
-    search: (filters: FormValues) => setState((s) => ({ ...s, page: 1, filters })),
-    setPage: (page: number) => setState((s) => ({ ...s, page })),
-    setLimit: (limit: number) => setState((s) => ({ ...s, page: 1, limit })),
-    sort: (field: string) => setState((s) => ({ ...s, ordering: nextOrdering(s.ordering, field) })),
-  };
-}
-export type CrudList = ReturnType<typeof useCrudList>;
-
-/** Options of the fields that load them (roles…), fetched once per resource. */
-export function useLoadedOptions(resource: CrudResource): Record<string, CrudOption[]> {
-  const { http } = useCrudEnv();
-  const [loaded, setLoaded] = useState<Record<string, CrudOption[]>>({});
+  const actor = useActorRef(logic, { input: {} });
+  const params = JSON.stringify(resource.params ?? {});
+  const shown = useRef(params);
   useEffect(() => {
-    let live = true;
-    for (const field of resource.fields) {
-      if (!field.loadOptions) continue;
-      field
-        .loadOptions(http)
-        .then((options) => {
-          if (live) setLoaded((l) => ({ ...l, [field.name]: options }));
-        })
-        .catch(() => undefined);
-    }
-    return () => {
-      live = false;
-    };
-  }, [http, resource]);
-  return loaded;
+    if (shown.current === params) return;
+    shown.current = params;
+    actor.send({ type: 'list.searched', filters: actor.getSnapshot().context.query.filters });
+  }, [actor, params]);
+  return actor;
 }
+export type CrudListActor = ReturnType<typeof useCrudList>;
+
+/** Options of the fields that load them (roles, menus…), once per resource, in a task with a retry. */
+export function useLoadedOptions(resource: CrudResource) {
+  const { http } = useCrudEnv();
+  const fields = resource.fields.filter((f) => f.loadOptions);
+  const task = useTaskActor<void, Record<string, CrudOption[]>>(
+    {
+      run: async () =>
+        Object.fromEntries(
+          await Promise.all(fields.map(async (f) => [f.name, await f.loadOptions!(http)] as const)),
+        ),
+    },
+    fields.length ? { run: undefined } : undefined,
+  );
+  const options = useSelector(task, selectTaskOutput) as Record<string, CrudOption[]> | undefined;
+  const error = useSelector(task, selectTaskError);
+  return { options: options ?? EMPTY, error, retry: () => task.send({ type: 'task.retry' }) };
+}
+const EMPTY: Record<string, CrudOption[]> = {};

@@ -152,6 +152,7 @@ function readSetting(): Set<string> {
 function InspectorSetting() {
   const { t } = useTranslation('devtools');
   const [on, setOn] = useState(() => readSetting().has('inspect'));
+  const [unsaved, setUnsaved] = useState(false);
   const toggle = (next: boolean) => {
     const setting = readSetting();
     if (next) setting.add('inspect');
@@ -159,8 +160,10 @@ function InspectorSetting() {
     try {
       if (setting.size) localStorage.setItem(DEVTOOLS_SETTING, [...setting].join(','));
       else localStorage.removeItem(DEVTOOLS_SETTING);
+      setUnsaved(false);
     } catch {
-      // storage refused: the switch still shows the choice for this page
+      // storage refused: the switch shows the choice, and says it will not outlive this page
+      setUnsaved(true);
     }
     setOn(next);
   };
@@ -170,6 +173,7 @@ function InspectorSetting() {
       onChange={(e) => toggle(e.currentTarget.checked)}
       label={t('inspector')}
       description={t('inspector_hint')}
+      error={unsaved ? t('inspector_not_saved') : undefined}
     />
   );
 }
@@ -192,13 +196,21 @@ export function StatePanel({ store }: { store: InspectionStore }) {
   );
 
   const copy = async () => {
-    const { report, copied } = await copyReport(store);
-    const events = Object.values(report.actors).reduce((n, a) => n + a.events.length, 0);
-    setNotice(
-      copied
-        ? { ok: true, text: t('copied', { actors: Object.keys(report.actors).length, events }) }
-        : { ok: false, text: t('copy_failed') },
-    );
+    try {
+      const { report, copied } = await copyReport(store);
+      const events = Object.values(report.actors).reduce((n, a) => n + a.events.length, 0);
+      setNotice(
+        copied
+          ? { ok: true, text: t('copied', { actors: Object.keys(report.actors).length, events }) }
+          : { ok: false, text: t('copy_failed') },
+      );
+    } catch (error) {
+      // neither the clipboard nor a download: say why, the report is still in the panel
+      setNotice({
+        ok: false,
+        text: t('report_failed', { message: String((error as Error)?.message ?? error) }),
+      });
+    }
   };
 
   return (

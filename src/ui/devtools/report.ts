@@ -4,8 +4,8 @@ import type { InspectionStore } from '../../services/inspection-store.ts';
 /** The report as the operator gets it (pretty JSON: `npm run replay <file>` reads it). */
 export const reportJson = (report: ChartReport) => `${JSON.stringify(report, null, 2)}\n`;
 
-/** Saves text as a file (the fallback when the clipboard is refused). */
-function download(text: string, name: string) {
+/** Saves JSON text as a file (the fallback when the clipboard is refused; the log page's export). */
+export function download(text: string, name: string) {
   const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
   const link = document.createElement('a');
   link.href = url;

@@ -16,7 +16,7 @@ import { getConfig, resolveApiUrl } from '../../services/config.ts';
 import type { HttpClient } from '../../services/http/types.ts';
 import { reasonText } from '../app/reason.ts';
 import { createFeedImplementations, type SocketItemsSource } from './feed.implementations.ts';
-import { feedMachine } from './feed.machine.ts';
+import { feedMachine, selectFeedHidden } from './feed.machine.ts';
 import { LiveFeedView } from './LiveFeedView.tsx';
 import { mergeFeed } from './live.ts';
 import type { FeedContext } from './types.ts';
@@ -47,11 +47,13 @@ export function FeedPanel({ http, socket, apiBase }: FeedPanelProps) {
   const stats = useSelector(feed, (s) => s.context.stats);
   const loading = useSelector(feed, (s) => s.matches({ seed: 'loading' }));
   const error = useSelector(feed, (s) => s.context.seedError ?? s.context.statsError);
+  const hidden = useSelector(feed, selectFeedHidden);
   const live = useSelector(socket, (s) => (s ? selectRecentItems(s) : EMPTY));
   const connection = useSelector(socket, (s) => (s ? selectConnectionState(s) : 'absent'));
   const items = useMemo(() => mergeFeed(live, seed), [live, seed]);
   const base = apiBase ?? getConfig().apiBase;
   const resolveUrl = useMemo(() => (url: string) => resolveApiUrl(base, url), [base]);
+  if (hidden) return null;
   return (
     <LiveFeedView
       connection={connection}

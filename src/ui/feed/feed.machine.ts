@@ -1,16 +1,20 @@
 /**
  * Feed: what the workbench adds to the socket chart's live list (page-local, one per mounted workbench).
  *
- * Regions (parallel, each `loading` → `loaded` | `failed`, `feed.retry` loads a failed one again):
+ * Regions (parallel, each `loading` → `loaded` | `failed`, `feed.retry` loads a failed one again, or
+ * `unavailable` when the server has no such endpoint or refuses the user — a stock dvadmin has no
+ * `/xy/items/*`: the card is not drawn, nothing is asked again, as the overview panel does):
  * - `seed`: the latest page of `GET /xy/items/`, so the list is not empty before the socket speaks;
  * - `stats`: `GET /xy/items/stats/` → today's and the total count, asked again every `statsRefreshInterval`.
  * `watchSocket` (invoked for the chart's life) turns the socket chart's emitted `socket.items` into
- * `feed.itemsArrived`, which adds each item not counted yet to both counts, so they move as items arrive.
+ * `feed.itemsArrived`, which adds each item not counted yet to both counts, so they move as items arrive
+ * (a listing seen again — a duplicate's update — is not a new item).
  * Not modelled: the live list itself (the socket chart owns it; the view merges it with the seed), paging.
  */
 import { assign, fromCallback, setup } from 'xstate';
+import { isSeenAgain } from '../../contract/socket.ts';
 import { notProvided, reasonFromError } from '../../machines/shared/effects.ts';
-import type { FeedContext, FeedEvent, FeedStats, Item } from './types.ts';
+import type { FeedContext, FeedEvent, FeedLoadError, FeedStats, Item } from './types.ts';
 
 /** How many counted ids the chart remembers (more than the live list and the seed hold together). */
 export const MAX_COUNTED = 500;
@@ -32,11 +36,16 @@ export const feedMachine = setup({
      */
     statsRefreshInterval: 60_000,
   },
+  guards: {
+    isUnavailable: ({ event }) => !!(event as { error?: FeedLoadError }).error?.unavailable,
+  },
   actions: {
     countArrivals: assign(({ context, event }) => {
       if (event.type !== 'feed.itemsArrived') return {};
       const known = new Set(context.counted);
-      const fresh = [...new Set(event.items.map(idOf))].filter((id) => !known.has(id));
+      // A listing seen again was counted when it was first stored.
+      const arrivals = event.items.filter((item) => !isSeenAgain(item));
+      const fresh = [...new Set(arrivals.map(idOf))].filter((id) => !known.has(id));
       if (!fresh.length) return {};
       const stats = context.stats && {
         today: context.stats.today + fresh.length,
@@ -67,14 +76,20 @@ export const feedMachine = setup({
                 counted: [...new Set([...context.counted, ...event.output.map(idOf)])].slice(0, MAX_COUNTED),
               })),
             },
-            onError: {
-              target: 'failed',
-              actions: assign({ seedError: ({ event }) => reasonFromError(event.error, 'feed:load_failed') }),
-            },
+            onError: [
+              { guard: 'isUnavailable', target: 'unavailable' },
+              {
+                target: 'failed',
+                actions: assign({
+                  seedError: ({ event }) => reasonFromError(event.error, 'feed:load_failed'),
+                }),
+              },
+            ],
           },
         },
         loaded: {},
         failed: { on: { 'feed.retry': 'loading' } },
+        unavailable: {},
       },
     },
     stats: {
@@ -88,19 +103,27 @@ export const feedMachine = setup({
               target: 'loaded',
               actions: assign({ stats: ({ event }) => event.output, statsError: null }),
             },
-            onError: {
-              target: 'failed',
-              actions: assign({
-                statsError: ({ event }) => reasonFromError(event.error, 'feed:load_failed'),
-              }),
-            },
+            onError: [
+              { guard: 'isUnavailable', target: 'unavailable' },
+              {
+                target: 'failed',
+                actions: assign({
+                  statsError: ({ event }) => reasonFromError(event.error, 'feed:load_failed'),
+                }),
+              },
+            ],
           },
         },
         loaded: { after: { statsRefreshInterval: 'loading' } },
         failed: { on: { 'feed.retry': 'loading' } },
+        unavailable: {},
       },
     },
   },
 });
 
 export type FeedMachine = typeof feedMachine;
+
+/** The card is not drawn: `/xy/items/*` does not exist on this backend (or refuses the user). */
+export const selectFeedHidden = (s: { matches(value: unknown): boolean }): boolean =>
+  s.matches({ seed: 'unavailable' }) || s.matches({ stats: 'unavailable' });

@@ -15,6 +15,9 @@ export type FeedContext = {
   statsError: Reason | null;
 };
 
+/** What the effects reject with: `unavailable` when the endpoint is missing or refused (card hidden). */
+export type FeedLoadError = { message?: string; unavailable?: boolean };
+
 export type FeedEvent =
   /** Items the socket just received (the socket chart's emitted `socket.items`). */
   | { type: 'feed.itemsArrived'; items: Item[] }

@@ -10,12 +10,17 @@ import {
 } from '../../machines/session/selectors.ts';
 import { AppActor, useRouteGuardRef, useSessionRef } from '../app/actor.ts';
 import { FeedPanel, type SocketRef } from '../feed/FeedPanel.tsx';
+import { OverviewPanel } from '../overview/OverviewPanel.tsx';
 import { toMenuNodes } from '../shell/AsideContainer.tsx';
 import { countPages, isExternal, leaves, type MenuNode } from '../shell/menu-tree.ts';
 import { IndexView } from './IndexView.tsx';
+import { countDepartments } from './index-stats.ts';
 import { usePageServices } from './services.ts';
 
-/** 控制台 (also 工作台): the signed-in user, counts of what the start-up loaded and the live item feed. */
+/**
+ * 控制台 (also 工作台): the signed-in user, counts of what the start-up loaded, the operator's overview
+ * and the live item feed.
+ */
 export function Component() {
   const session = useSessionRef();
   const services = usePageServices();
@@ -26,6 +31,7 @@ export function Component() {
   const user = useSelector(session, selectUser);
   const departments = useSelector(session, selectDepartments);
   const dictionaries = useSelector(session, selectDictionaries);
+  const startupSkipped = useSelector(session, (s) => s.context.startupSkipped);
   const siteName = useSelector(session, (s) => selectSettings(s)?.['login.site_name'] || null);
   const items = useSelector(useRouteGuardRef(), selectAsideMenu);
   // The fixed console entry is this page; everything after it comes from the server.
@@ -46,12 +52,14 @@ export function Component() {
       }}
       stats={{
         menus: items.length ? countPages(nodes.filter((node) => !isExternal(node.path))) : null,
-        departments: departments ? departments.list.length : null,
+        departments: departments ? countDepartments(departments.tree) : null,
         dictionaries: Object.keys(dictionaries).length,
       }}
+      refused={startupSkipped}
       shortcuts={shortcuts}
       onOpen={open}
       hour={new Date().getHours()}
+      overview={<OverviewPanel http={services.http} socket={socket} />}
       feed={<FeedPanel http={services.http} socket={socket} />}
     />
   );

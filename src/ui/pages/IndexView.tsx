@@ -17,6 +17,8 @@ export type IndexViewProps = {
   };
   /** Counts from data the shell already loaded; null when that data is not (yet) there. */
   stats: { menus: number | null; departments: number | null; dictionaries: number | null };
+  /** Counts whose data the server refused this user at start-up (no permission): said so on the card. */
+  refused?: readonly string[];
   /** Pages of the side menu, offered as shortcuts. */
   shortcuts: MenuNode[];
   onOpen: (node: MenuNode) => void;
@@ -24,10 +26,22 @@ export type IndexViewProps = {
   hour: number;
   /** The live feed panel, between the counts and the shortcuts. */
   feed?: ReactNode;
+  /** The operator's overview (business figures), above the feed; absent or empty for users refused it. */
+  overview?: ReactNode;
 };
 
 /** 控制台: who is signed in, honest counts of what the console loaded, and shortcuts into the menu. */
-export function IndexView({ siteName, user, stats, shortcuts, onOpen, hour, feed }: IndexViewProps) {
+export function IndexView({
+  siteName,
+  user,
+  stats,
+  refused = [],
+  shortcuts,
+  onOpen,
+  hour,
+  feed,
+  overview,
+}: IndexViewProps) {
   const { t } = useTranslation('pages');
   const greeting = hour < 12 ? 'greeting_morning' : hour < 18 ? 'greeting_afternoon' : 'greeting_evening';
   const cards: { key: keyof IndexViewProps['stats']; icon: GlyphName; color: string }[] = [
@@ -89,7 +103,11 @@ export function IndexView({ siteName, user, stats, shortcuts, onOpen, hour, feed
                 </Text>
                 <Text className={classes.statValue}>{stats[card.key] ?? '—'}</Text>
                 <Text size="xs" c="dimmed">
-                  {stats[card.key] === null ? t('index.not_loaded') : t(`index.${card.key}_hint`)}
+                  {refused.includes(card.key)
+                    ? t('index.refused')
+                    : stats[card.key] === null
+                      ? t('index.not_loaded')
+                      : t(`index.${card.key}_hint`)}
                 </Text>
               </div>
               <ThemeIcon variant="light" color={card.color} size={44} radius="md">
@@ -99,6 +117,8 @@ export function IndexView({ siteName, user, stats, shortcuts, onOpen, hour, feed
           </Card>
         ))}
       </SimpleGrid>
+
+      {overview}
 
       {feed}
 

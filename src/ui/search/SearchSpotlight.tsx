@@ -52,6 +52,8 @@ export function SearchSpotlight({
       maxHeight={460}
       size={640}
       styles={{ actionDescription: { whiteSpace: 'pre-line' } }}
+      // the dialog has no visible title: its name is what it does
+      attributes={{ content: { 'aria-label': t('search.placeholder') } }}
     >
       <Spotlight.Search
         placeholder={t('search.placeholder')}

@@ -1,6 +1,6 @@
 import { AppShell, ScrollArea } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import {
   selectAsideCollapse,
   selectAsideTransition,
@@ -9,6 +9,7 @@ import {
 import { useLogRef, usePreferencesRef } from '../app/actor.ts';
 import { takePluginFailures } from '../plugins/registry.ts';
 import { AsideContainer } from './AsideContainer.tsx';
+import { BreadcrumbsContainer } from './BreadcrumbsContainer.tsx';
 import { HeaderContainer } from './HeaderContainer.tsx';
 import classes from './Shell.module.css';
 import { TopMenu } from './TopMenu.tsx';
@@ -19,10 +20,12 @@ export const ASIDE_WIDTH = 200;
 export const ASIDE_COLLAPSED_WIDTH = 65;
 
 /**
- * Header on top, the side menu (200 px, 65 px collapsed), the tab bar and the routed pages (kept alive
- * when cached). Aside collapse, its transition and the page transition are the user's preferences.
+ * Header on top, the side menu (200 px, 65 px collapsed), the tab bar, the breadcrumbs and the routed pages
+ * (kept alive when cached). Aside collapse, its transition, the page transition and the breadcrumbs are the
+ * user's preferences. `failure` (the start-up error with retry) takes the place of the tab bar and the
+ * pages: the user stays inside the console, with the header and whatever menus there are.
  */
-export function Layout() {
+export function Layout({ failure }: { failure?: ReactNode }) {
   const preferences = usePreferencesRef();
   const log = useLogRef();
   const collapsed = useSelector(preferences, selectAsideCollapse);
@@ -64,10 +67,17 @@ export function Layout() {
         </ScrollArea>
       </AppShell.Navbar>
       <AppShell.Main className={classes.main}>
-        <TabBarContainer />
-        <div className={classes.content}>
-          <KeepAliveOutlet transition={pageTransition} />
-        </div>
+        {failure ? (
+          <div className={classes.content}>{failure}</div>
+        ) : (
+          <>
+            <TabBarContainer />
+            <BreadcrumbsContainer />
+            <div className={classes.content}>
+              <KeepAliveOutlet transition={pageTransition} />
+            </div>
+          </>
+        )}
       </AppShell.Main>
     </AppShell>
   );

@@ -25,9 +25,7 @@ export function LogoutConfirm({ opened, busy, onConfirm, onCancel }: LogoutConfi
       closeOnClickOutside={!busy}
       withCloseButton={!busy}
     >
-      <Text size="sm" c="dark.6">
-        {t('logout_confirm')}
-      </Text>
+      <Text size="sm">{t('logout_confirm')}</Text>
       <Group justify="flex-end" mt="xl" gap="sm">
         <Button variant="default" onClick={onCancel} disabled={busy}>
           {t('logout_cancel')}

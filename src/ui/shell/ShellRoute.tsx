@@ -50,8 +50,9 @@ import { StartupErrorContainer } from './StartupErrorContainer.tsx';
 
 /**
  * The layout route (lazy). It waits for the session's start-up and the route guard's menu routes (and for
- * the router to show the location matched against them); a failed start-up shows the error screen instead
- * of the shell. The logout confirm is available in every state.
+ * the router to show the location matched against them); a failed start-up shows its error (500, with
+ * retry and sign-out) inside the layout, in place of the tab bar and the pages. The logout confirm is
+ * available in every state.
  * The user's component size (preferences) scales the whole shell; a change re-enters the page through
  * /refresh, so every page takes it at once.
  */
@@ -75,7 +76,7 @@ function SizedShell() {
   return (
     <MantineRoot override={override}>
       <div data-size={size} data-testid="shell-root">
-        {failed ? <StartupErrorContainer /> : ready ? <Layout /> : <PageLoader />}
+        {failed ? <Layout failure={<StartupErrorContainer />} /> : ready ? <Layout /> : <PageLoader />}
       </div>
       <LogoutConfirmContainer />
     </MantineRoot>

@@ -5,7 +5,10 @@ import { useSessionRef } from '../app/actor.ts';
 import { reasonText } from '../app/reason.ts';
 import { StartupError } from '../app/StartupError.tsx';
 
-/** The start-up error screen wired to the session: retry runs the sequence again, sign-out asks first. */
+/**
+ * The start-up error wired to the session, shown inside the layout: retry runs the sequence again, sign-out
+ * asks first.
+ */
 export function StartupErrorContainer() {
   const session = useSessionRef();
   const { t } = useTranslation('shell');
@@ -13,6 +16,7 @@ export function StartupErrorContainer() {
   const retrying = useSelector(session, selectIsStarting);
   return (
     <StartupError
+      inLayout
       step={failure?.step ?? null}
       message={reasonText(t, failure?.reason)}
       retrying={retrying}

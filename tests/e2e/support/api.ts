@@ -3,7 +3,7 @@ import { signParams } from '../../../src/contract/sign.ts';
 import type { TestServer } from './server.ts';
 
 /** The signing secret the server publishes to the SPA (`/app-config.js`). */
-async function signSecret(server: TestServer): Promise<string> {
+export async function signSecret(server: TestServer): Promise<string> {
   const text = await (await fetch(`${server.url}/app-config.js`)).text();
   const match = /"signSecret"\s*:\s*"([^"]*)"/.exec(text);
   if (!match?.[1]) throw new Error(`no signSecret in /app-config.js: ${text}`);
@@ -42,12 +42,7 @@ async function call<T>(
  */
 export async function apiSignIn(server: TestServer, username = 'superadmin', password = 'admin123456') {
   const secret = await signSecret(server);
-  const captcha = await call<{ key?: string | number }>(server, secret, 'GET', '/api/captcha/');
-  const body: Record<string, unknown> = { username, password: md5Hex(password) };
-  if (captcha.key !== undefined) {
-    body.captcha = await server.captchaAnswer(captcha.key);
-    body.captchaKey = captcha.key;
-  }
+  const body = await loginBody(server, secret, username, password);
   return call<{ access: string; refresh: string; userId: number }>(
     server,
     secret,
@@ -55,6 +50,17 @@ export async function apiSignIn(server: TestServer, username = 'superadmin', pas
     '/api/login/',
     body,
   );
+}
+
+/** The login form's body, the captcha answered through the test hook. */
+export async function loginBody(server: TestServer, secret: string, username: string, password: string) {
+  const captcha = await call<{ key?: string | number }>(server, secret, 'GET', '/api/captcha/');
+  const body: Record<string, unknown> = { username, password: md5Hex(password) };
+  if (captcha.key !== undefined) {
+    body.captcha = await server.captchaAnswer(captcha.key);
+    body.captchaKey = captcha.key;
+  }
+  return body;
 }
 
 /** A signed GET with query parameters as a signed-in user (e.g. a list's `search=`); resolves its data. */

@@ -4,9 +4,10 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 /**
- * The real reference server for browser tests and the benchmark: one per spec file, on a free 127.0.0.1 port,
- * with an in-memory database (or a PGlite directory when a test must prepare it with the management CLI),
- * its own DATA_DIR in a temp dir and the test hooks on. Stopped by its own PID.
+ * The real reference server for browser tests and the benchmark, on a free 127.0.0.1 port, with an in-memory
+ * database (or a PGlite directory when a test must prepare it with the management CLI), its own DATA_DIR in
+ * a temp dir and the test hooks on. Stopped by its own PID. Browser tests share one (`sharedServer`, started
+ * by ./globalSetup.ts) unless a spec file needs its own (`startServer`, see ./console.ts).
  */
 export const ROOT = resolve(import.meta.dirname, '../../..');
 
@@ -19,6 +20,8 @@ export type ServerOptions = {
   manage?: string[][];
   /** How long to wait for the listening line. */
   startTimeoutMs?: number;
+  /** A wall clock the test moves (`advanceClock`), see ./serverClock.ts. */
+  clock?: boolean;
 };
 
 export type TestServer = {
@@ -34,6 +37,11 @@ export type TestServer = {
   halt(): Promise<void>;
   /** Starts the server again on the same port and data (after `halt`). */
   resume(): Promise<void>;
+  /**
+   * Moves the server's wall clock `ms` ahead (needs `clock: true`); while halted, from its next start.
+   * Pair it with `page.clock.runFor(ms)` (see `advanceTime` in ./console.ts).
+   */
+  advanceClock(ms: number): Promise<void>;
   stop(): Promise<void>;
 };
 
@@ -59,21 +67,23 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
       cwd: ROOT,
       env,
       encoding: 'utf8',
-      timeout: 60_000,
+      timeout: 120_000,
     });
     if (run.status !== 0) {
       rmSync(dataDir, { recursive: true, force: true });
       throw new Error(`manage ${args.join(' ')} failed (${run.status}): ${run.stderr || run.stdout}`);
     }
   }
+  let clockOffset = 0;
   const launch = async (launchEnv: NodeJS.ProcessEnv) => {
-    const started = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    const preload = options.clock ? ['--import', './tests/e2e/support/serverClock.ts'] : [];
+    const started = spawn(process.execPath, ['--import', 'tsx', ...preload, 'server/main.ts'], {
       cwd: ROOT,
-      env: launchEnv,
-      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...launchEnv, E2E_CLOCK_OFFSET_MS: String(clockOffset) },
+      stdio: ['ignore', 'pipe', 'pipe', ...(options.clock ? (['ipc'] as const) : [])],
     });
     try {
-      return { child: started, url: await waitForListening(started, options.startTimeoutMs ?? 60_000) };
+      return { child: started, url: await waitForListening(started, options.startTimeoutMs ?? 120_000) };
     } catch (error) {
       await stopChild(started);
       throw error;
@@ -90,28 +100,30 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
   return {
     url,
     dataDir,
-    async captchaAnswer(key) {
-      const response = await fetch(`${url}/__test__/captcha/${encodeURIComponent(String(key))}`);
-      if (!response.ok) throw new Error(`captcha hook answered ${response.status}`);
-      const body = (await response.json()) as { answer?: unknown; data?: { answer?: unknown } };
-      const answer = body.answer ?? body.data?.answer;
-      if (answer === undefined || answer === null) throw new Error(`no captcha answer for key ${key}`);
-      return String(answer);
-    },
+    captchaAnswer: (key) => captchaAnswer(url, key),
     get pid() {
       return child.pid as number;
     },
-    async requestCount(path, method = 'GET') {
-      const query = new URLSearchParams({ method, path });
-      const response = await fetch(`${url}/__test__/requests?${query}`);
-      if (!response.ok) throw new Error(`request counter answered ${response.status}`);
-      return ((await response.json()) as { count: number }).count;
-    },
+    requestCount: (path, method) => requestCount(url, path, method),
     async halt() {
       await stopChild(child);
     },
     async resume() {
       ({ child } = await launch({ ...env, PORT: new URL(url).port }));
+    },
+    async advanceClock(ms) {
+      if (!options.clock) throw new Error('advanceClock needs a server started with `clock: true`');
+      clockOffset += ms;
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      await new Promise<void>((resolvePromise, reject) => {
+        const onMessage = (message: { type?: string }) => {
+          if (message?.type !== 'clock.advanced') return;
+          child.off('message', onMessage);
+          resolvePromise();
+        };
+        child.on('message', onMessage);
+        child.send({ type: 'clock.advance', ms }, (error) => error && reject(error));
+      });
     },
     async stop() {
       await stopChild(child);
@@ -169,4 +181,58 @@ function stopChild(child: ChildProcess): Promise<void> {
     });
     process.kill(child.pid as number, 'SIGTERM');
   });
+}
+
+/** Where ./globalSetup.ts leaves the shared server's address for the workers. */
+export const SHARED_SERVER_ENV = 'E2E_SHARED_SERVER';
+
+type SharedServerInfo = { url: string; pid: number; dataDir: string };
+
+/**
+ * The shared server as a `TestServer`: its hooks work; stopping, halting or resuming it is refused (a test
+ * that needs that has its own server), and `stop` is left to the global teardown.
+ */
+export function sharedServer(): TestServer {
+  const raw = process.env[SHARED_SERVER_ENV];
+  if (!raw)
+    throw new Error(`no shared server (${SHARED_SERVER_ENV} unset): run through playwright.config.ts`);
+  const info = JSON.parse(raw) as SharedServerInfo;
+  const refuse = async () => {
+    throw new Error(
+      'the shared server cannot be halted, resumed or moved in time: use startServerForThisFile',
+    );
+  };
+  return {
+    ...info,
+    captchaAnswer: (key) => captchaAnswer(info.url, key),
+    requestCount: (path, method) => requestCount(info.url, path, method),
+    halt: refuse,
+    resume: refuse,
+    advanceClock: refuse,
+    async stop() {},
+  };
+}
+
+/** Starts the shared server (global setup) and says how the workers find it. */
+export async function startSharedServer(): Promise<{ server: TestServer; env: string }> {
+  // a loaded machine can take long to start it; every spec that shares it waits for it here, once
+  const server = await startServer({ startTimeoutMs: 180_000 });
+  const info: SharedServerInfo = { url: server.url, pid: server.pid, dataDir: server.dataDir };
+  return { server, env: JSON.stringify(info) };
+}
+
+async function captchaAnswer(url: string, key: string | number): Promise<string> {
+  const response = await fetch(`${url}/__test__/captcha/${encodeURIComponent(String(key))}`);
+  if (!response.ok) throw new Error(`captcha hook answered ${response.status}`);
+  const body = (await response.json()) as { answer?: unknown; data?: { answer?: unknown } };
+  const answer = body.answer ?? body.data?.answer;
+  if (answer === undefined || answer === null) throw new Error(`no captcha answer for key ${key}`);
+  return String(answer);
+}
+
+async function requestCount(url: string, path: string, method = 'GET'): Promise<number> {
+  const query = new URLSearchParams({ method, path });
+  const response = await fetch(`${url}/__test__/requests?${query}`);
+  if (!response.ok) throw new Error(`request counter answered ${response.status}`);
+  return ((await response.json()) as { count: number }).count;
 }

@@ -88,9 +88,12 @@ export const tabsWalk: WalkModel<TabsIntent> = {
     for (const p of TAB_PAGES) if (p.path !== current) out.push({ type: 'open', path: p.path });
     for (const t of tabs) if (t.key !== current) out.push({ type: 'select', key: t.key });
     for (const t of tabs.slice(1)) out.push({ type: 'close', key: t.key });
+    // Pins are not walked: a pinned tab survives 关闭全部, the reset between walks on the shared page
+    // (tests/e2e/shell-nav.spec.ts drives pinning).
     for (const t of tabs) {
       for (const item of selectTabMenu(s as never, t.key))
-        if (!item.disabled) out.push({ type: 'menu', key: t.key, command: item.command });
+        if (!item.disabled && item.command !== 'pin' && item.command !== 'unpin')
+          out.push({ type: 'menu', key: t.key, command: item.command });
     }
     for (const item of selectDropdownMenu(s as never))
       if (!item.disabled) out.push({ type: 'dropdown', command: item.command });
@@ -247,7 +250,10 @@ type SessionIntent =
   | { type: 'cancelLogout' }
   | { type: 'confirmLogout' }
   | { type: 'confirmLogoutServerDown' }
-  | { type: 'userDisabled' };
+  | { type: 'userDisabled' }
+  | { type: 'peerSignsOut' }
+  | { type: 'peerSignsIn' }
+  | { type: 'peerRefreshes' };
 
 /** The request the start-up's first step makes; the walk fails it to reach the start-up error. */
 const USER_INFO = '**/api/system/user/user_info/**';
@@ -295,6 +301,36 @@ async function openWithEarlierSession(page: Page, server: TestServer) {
 
 const logoutDialog = (page: Page) => page.getByRole('dialog', { name: '注销用户' });
 
+/**
+ * Another tab of the same browser (same context: same cookies, same BroadcastChannel origin), opened by the
+ * first peer step and kept for the next ones.
+ */
+async function peerTab(page: Page): Promise<Page> {
+  return (
+    page
+      .context()
+      .pages()
+      .find((other) => other !== page) ?? page.context().newPage()
+  );
+}
+
+/** The peer tab, signed in with the shared session (opened on /index when it is not showing the shell). */
+async function signedInPeer(page: Page, server: TestServer): Promise<Page> {
+  const peer = await peerTab(page);
+  if (!(await peer.getByTestId('user-menu').isVisible())) {
+    await peer.goto(`${server.url}/index`);
+    await expect(peer.getByTestId('user-menu')).toBeVisible({ timeout: 30_000 });
+  }
+  return peer;
+}
+
+/** A signed request's refusal as the server words an expired access token. */
+const TOKEN_EXPIRED = JSON.stringify({
+  code: 401,
+  msg: { detail: 'Token is invalid or expired', code: 'token_not_valid' },
+  data: null,
+});
+
 async function submitLogin(page: Page, step: WalkStep, password?: string) {
   const captcha = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/captcha/');
   await page.getByTestId('captcha-image').click();
@@ -310,18 +346,28 @@ async function submitLogin(page: Page, step: WalkStep, password?: string) {
 export const sessionWalk: WalkModel<SessionIntent> = {
   name: 'session',
   machine: sessionMachine,
-  maxPaths: 10,
+  maxPaths: 12,
   intents: (s) => {
     if (s.matches('restoring'))
       return [{ type: 'visit' }, { type: 'visitWithSession' }, { type: 'visitWithSessionStartupFails' }];
     if (s.matches('signedOut'))
-      return [{ type: 'signIn' }, { type: 'wrongPassword' }, { type: 'signInStartupFails' }];
+      return [
+        { type: 'signIn' },
+        { type: 'wrongPassword' },
+        { type: 'signInStartupFails' },
+        { type: 'peerSignsIn' },
+      ];
     if (s.matches({ signedIn: { logout: 'confirmingLogout' } }))
       return [{ type: 'cancelLogout' }, { type: 'confirmLogout' }, { type: 'confirmLogoutServerDown' }];
     if (s.matches({ signedIn: { data: 'failed' } }))
       return [{ type: 'retryStartup' }, { type: 'requestLogout' }];
     if (s.matches({ signedIn: { data: 'ready' } }))
-      return [{ type: 'requestLogout' }, { type: 'userDisabled' }];
+      return [
+        { type: 'requestLogout' },
+        { type: 'userDisabled' },
+        { type: 'peerSignsOut' },
+        { type: 'peerRefreshes' },
+      ];
     return [];
   },
   toEvents: (intent): AnyEventObject[] => {
@@ -352,6 +398,17 @@ export const sessionWalk: WalkModel<SessionIntent> = {
         return [{ type: 'session.logoutConfirmed' }];
       case 'userDisabled':
         return [{ type: 'session.expired', reason: 'user_not_found' }];
+      case 'peerSignsOut':
+        return [{ type: 'session.peerSignedOut' }];
+      case 'peerSignsIn':
+        return [
+          {
+            type: 'session.peerSignedIn',
+            session: { token: 'walk.access', refresh: 'walk.refresh', uuid: '1', receivedAt: 0 },
+          },
+        ];
+      case 'peerRefreshes':
+        return [{ type: 'session.peerRefreshed', uuid: '1', token: 'walk.peer', receivedAt: 0 }];
     }
   },
   // The responses: the start-up loads (failing only on the attempt the walk made fail), the logout call and
@@ -441,6 +498,53 @@ export const sessionWalk: WalkModel<SessionIntent> = {
       });
       await expect(page.getByText('用户无效，请重新登录！').first()).toBeVisible({ timeout: 20_000 });
       await page.unroute(isSignedRequest);
+    },
+    // Another tab logs out through its user menu: this page follows to the login page without a click.
+    peerSignsOut: async ({ page, server }) => {
+      const peer = await signedInPeer(page, server);
+      await peer.getByTestId('user-menu').click();
+      await peer.getByRole('menuitem', { name: '注销' }).click();
+      await logoutDialog(peer).getByRole('button', { name: '确定' }).click();
+      await expect(page).toHaveURL(/\/login\?redirect=/, { timeout: 5_000 });
+      await expect(page.getByText('已在其他标签页退出登录').first()).toBeVisible();
+      // The other tab has cleared the shared cookies and reloaded at /login.
+      await expect(peer).toHaveURL(`${server.url}/login`);
+    },
+    // Another tab signs in through its form: this page comes back without a click.
+    peerSignsIn: async ({ page, server }) => {
+      const peer = await peerTab(page);
+      const key = await openLogin(peer, server);
+      await fillLogin(peer, server, { username: 'superadmin', captchaKey: key });
+      await captchaField(peer).press('Enter');
+      await expect(peer.getByTestId('user-menu')).toBeVisible({ timeout: 30_000 });
+    },
+    // Another tab's request is refused as expired: it refreshes once, and this page's next request (its
+    // message poll, within 5 s) carries the new token — taken from the other tab, not refreshed here.
+    peerRefreshes: async ({ page, server }) => {
+      const peer = await signedInPeer(page, server);
+      const refreshesHere: string[] = [];
+      const countHere = (r: { url(): string }) => {
+        if (new URL(r.url()).pathname === '/token/refresh/') refreshesHere.push(r.url());
+      };
+      page.on('request', countHere);
+      let refused = false;
+      await peer.route(isSignedRequest, async (route) => {
+        if (refused || !route.request().headers().authorization) return route.continue();
+        refused = true;
+        await route.fulfill({ contentType: 'application/json', body: TOKEN_EXPIRED });
+      });
+      const refreshed = await peer.waitForResponse((r) => new URL(r.url()).pathname === '/token/refresh/', {
+        timeout: 20_000,
+      });
+      expect(refreshed.status()).toBe(200);
+      await peer.unroute(isSignedRequest);
+      const { token } = await sessionCookies(peer);
+      await page.waitForRequest(
+        (r) => isSignedRequest(new URL(r.url())) && r.headers().authorization === `JWT ${token}`,
+        { timeout: 20_000 },
+      );
+      page.off('request', countHere);
+      expect(refreshesHere).toEqual([]);
     },
   },
   checks: {

@@ -10,6 +10,8 @@ export const routeGuardFixture: ChartFixture = {
   events: [
     { type: 'route.requested', path: '/dept', search: '?id=1' },
     { type: 'route.requested', path: '/nowhere' },
+    // A console page the fixture's menus (only /dept) do not grant: 403.
+    { type: 'route.requested', path: '/menu' },
     { type: 'route.requested', path: '/login', search: '?redirect=%2Fdept' },
     { type: 'route.requested', path: '/index' },
     { type: 'route.signedIn' },

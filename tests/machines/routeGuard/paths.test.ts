@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as Contract from '../../../src/contract/paths.ts';
 import {
   INDEX_PATH,
+  isForbiddenPath,
   isKnownPath,
   isLoginFree,
   LOGIN_FREE_PATHS,
@@ -62,6 +63,32 @@ describe('route guard paths', () => {
     expect(isKnownPath('/dept', routes)).toBe(true);
     expect(isKnownPath('/docs', routes)).toBe(false);
     expect(isKnownPath('/nowhere', routes)).toBe(false);
+  });
+});
+
+describe('refused pages (403)', () => {
+  const routes = [
+    { path: '/dept', name: 'dept', title: '部门', component: 'x', cache: false, isLink: false, menuId: 1 },
+  ];
+
+  it('a console page missing from the user’s routes is forbidden; one the user has is not', () => {
+    expect(isForbiddenPath('/menu', routes)).toBe(true);
+    expect(isForbiddenPath('/menu/', routes)).toBe(true);
+    expect(isForbiddenPath('/dept', routes)).toBe(false);
+  });
+
+  it('a path that is no console page, and the static pages, are never forbidden (404 or shown)', () => {
+    expect(isForbiddenPath('/nowhere', routes)).toBe(false);
+    expect(isForbiddenPath('/menus', routes)).toBe(false);
+    expect(isForbiddenPath('/index', routes)).toBe(false);
+    expect(isForbiddenPath('/403', routes)).toBe(false);
+    expect(isKnownPath('/403', routes)).toBe(true);
+  });
+
+  it('the set of console pages can be given (a chart test, another console)', () => {
+    expect(isForbiddenPath('/report/:id', routes, ['/report/:id'])).toBe(true);
+    expect(isForbiddenPath('/report/7', routes, ['/report/:id'])).toBe(true);
+    expect(isForbiddenPath('/menu', routes, ['/report/:id'])).toBe(false);
   });
 });
 

@@ -5,6 +5,7 @@ import {
   selectAreRoutesReady,
   selectAsideMenu,
   selectIsAwaitingMenus,
+  selectRefusalOf,
   selectRoutes,
 } from '../../../src/machines/routeGuard/selectors.ts';
 import { menus } from '../session/data.ts';
@@ -118,6 +119,21 @@ describe('routeGuard: signed in', () => {
     expect(effects.order.filter((e) => e === 'navigate:/404')).toHaveLength(1);
   });
 
+  it('a console page the user’s menus do not grant goes to /403, not /404', () => {
+    const { actor, effects, go } = startGuard();
+    actor.send({ type: 'route.signedIn' });
+    actor.send({ type: 'route.menusLoaded', menus });
+    go('/menu');
+    expect(effects.order.at(-1)).toBe('navigate:/403');
+    go('/403');
+    go('/dept');
+    expect(effects.order.filter((e) => e === 'navigate:/403')).toHaveLength(1);
+    expect(effects.order.at(-1)).toBe('navigate:/403');
+    // The layout's catch-all draws the matching page meanwhile (no 404 flash before /403).
+    expect(selectRefusalOf(actor.getSnapshot(), '/menu')).toBe('forbidden');
+    expect(selectRefusalOf(actor.getSnapshot(), '/nowhere')).toBe('notFound');
+  });
+
   it('signed in, the login page goes on to /index', () => {
     const { actor, effects, go } = startGuard();
     actor.send({ type: 'route.signedIn' });
@@ -154,6 +170,15 @@ describe('routeGuard: replaying a deep link', () => {
     actor.send({ type: 'route.signedIn' });
     actor.send({ type: 'route.menusLoaded', menus });
     expect(effects.order).toEqual(['patchRoutes:/dept', 'navigate:/404']);
+    expect(selectAreRoutesReady(actor.getSnapshot())).toBe(true);
+  });
+
+  it('a deep link to a console page the user may not open goes to /403 once the routes are in', () => {
+    const { actor, effects, go } = startGuard();
+    go('/role', '?a=1');
+    actor.send({ type: 'route.signedIn' });
+    actor.send({ type: 'route.menusLoaded', menus });
+    expect(effects.order).toEqual(['patchRoutes:/dept', 'navigate:/403']);
     expect(selectAreRoutesReady(actor.getSnapshot())).toBe(true);
   });
 

@@ -1,6 +1,7 @@
 /** Shared test data for the session charts. */
 import type { MenuRecord, Settings, UserInfo } from '../../../src/contract/index.ts';
 import type {
+  Departments,
   LoginResult,
   StartupData,
   StartupOutput,
@@ -15,6 +16,8 @@ export const RESTORED_TOKEN = accessToken(NOW - 30 * 60_000);
 export const REFRESHED_TOKEN = accessToken(NOW, 120, { jti: 'refreshed' });
 export const ROTATED_TOKEN = accessToken(NOW, 120, { jti: 'rotated' });
 export const LOGIN_TOKEN = accessToken(NOW, 120, { jti: 'login' });
+/** What another tab of the console refreshed to (as new as a refresh of this tab's own). */
+export const PEER_TOKEN = accessToken(NOW, 120, { jti: 'peer' });
 
 export const settings: Settings = {
   'base.captcha_state': true,
@@ -82,12 +85,13 @@ export const loginResult: LoginResult = {
   receivedAt: NOW,
 };
 
-export const startupData: StartupData = {
+export const startupData: StartupData & { departments: Departments } = {
   user,
   settings,
   dictionaries: { button_status_bool: [{ label: '启用', value: true }] },
   departments: { list: [], tree: [], names: {} },
   menus,
+  startupSkipped: [],
 };
 export const startupOk: StartupOutput = { ok: true, data: startupData };
 export const startupFailed: StartupOutput = {

@@ -5,10 +5,12 @@ import { startupMachine } from '../../../src/machines/session/startup.machine.ts
 import type { LoginContext, SessionContext, StartupContext } from '../../../src/machines/session/types.ts';
 import type { ChartFixture } from '../support/paths.ts';
 import {
+  LOGIN_TOKEN,
   loginResult,
   menus,
   NOW,
   networkError,
+  PEER_TOKEN,
   REFRESHED_TOKEN,
   RESTORED_TOKEN,
   ROTATED_TOKEN,
@@ -25,11 +27,29 @@ import {
 
 const failure = new Error('boom');
 
+/** Each fixture token by name (their tails alike, a slice of the text would not tell them apart). */
+const TOKEN_NAMES = new Map([
+  [RESTORED_TOKEN, 'restored'],
+  [REFRESHED_TOKEN, 'refreshed'],
+  [ROTATED_TOKEN, 'rotated'],
+  [LOGIN_TOKEN, 'login'],
+  [PEER_TOKEN, 'peer'],
+]);
+/** A refusal (no permission) as the services report it: optional start-up steps skip it. */
+const refused = Object.assign(new Error('您没有执行该操作的权限。'), { refused: true });
+
 export const sessionFixture: ChartFixture = {
   machine: sessionMachine,
   events: [
     { type: 'session.refreshRequested' },
     { type: 'session.refreshRequested', token: 'an-older-token' },
+    // Refused again with the token a requested refresh produced: the session ends.
+    {
+      type: 'session.refreshRequested',
+      token: REFRESHED_TOKEN,
+      reason: 'unauthorized',
+      message: '未认证，请登录',
+    },
     { type: 'session.expired', reason: 'token_not_valid' },
     { type: 'session.expired', reason: 'user_not_found' },
     { type: 'session.expired', reason: 'unauthorized', message: '未认证' },
@@ -39,7 +59,12 @@ export const sessionFixture: ChartFixture = {
     { type: 'session.logoutRequested' },
     { type: 'session.logoutCancelled' },
     { type: 'session.logoutConfirmed' },
+    // The console's other tabs (the `peers` actor).
+    { type: 'session.peerSignedIn', session: stored },
+    { type: 'session.peerRefreshed', uuid: '1', token: PEER_TOKEN, receivedAt: NOW },
+    { type: 'session.peerSignedOut' },
   ],
+  inert: ['peers'],
   actors: {
     readStoredSession: { done: [stored, storedUndefinedToken, storedNothing], error: [failure] },
     login: { done: [loginResult] },
@@ -54,9 +79,11 @@ export const sessionFixture: ChartFixture = {
     logout: { done: [undefined], error: [failure] },
     clearLocalDatabase: { done: [undefined], error: [failure] },
   },
+  limit: 200_000,
   summarize: (c: SessionContext) => ({
-    token: c.token === RESTORED_TOKEN ? 'restored' : c.token?.slice(-12),
+    token: c.token === null ? null : (TOKEN_NAMES.get(c.token) ?? c.token.slice(-12)),
     refresh: c.refresh,
+    renewedOnRequest: c.renewedOnRequest !== null,
     user: c.user?.name ?? null,
     startupError: c.startupError?.step ?? null,
     signOutReason: c.signOutReason?.key ?? null,
@@ -98,11 +125,12 @@ export const startupFixture: ChartFixture = {
     loadUserInfo: { done: [startupData.user], error: [failure] },
     loadSettings: { done: [startupData.settings], error: [failure] },
     loadDictionaries: { done: [startupData.dictionaries], error: [failure] },
-    loadDepartments: { done: [startupData.departments], error: [failure] },
+    loadDepartments: { done: [startupData.departments], error: [failure, refused] },
     loadMenus: { done: [startupData.menus], error: [failure] },
   },
   summarize: (c: StartupContext) => ({
     loaded: Object.keys(c.data).sort(),
+    skipped: c.data.startupSkipped ?? [],
     failure: c.failure ? `${c.failure.step}:${c.failure.reason.key}` : null,
   }),
 };

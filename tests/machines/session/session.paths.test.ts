@@ -7,12 +7,17 @@ describe('generated paths', () => {
     ['session', sessionFixture],
     ['login', loginFixture],
     ['startup', startupFixture],
-  ] as const)('every %s state is reached and every transition taken', async (name, fixture) => {
-    const report = await coverChart(name, fixture);
-    console.log(report.line);
-    expect(report.states.missing).toEqual([]);
-    expect(report.transitions.missing).toEqual([]);
-    expect(report.transitions.divergent).toEqual([]);
-    expect(report.transitions.excepted).toEqual(Object.keys(fixture.exceptions ?? {}));
-  });
+  ] as const)(
+    'every %s state is reached and every transition taken',
+    async (name, fixture) => {
+      const report = await coverChart(name, fixture);
+      console.log(report.line);
+      expect(report.states.missing).toEqual([]);
+      expect(report.transitions.missing).toEqual([]);
+      expect(report.transitions.divergent).toEqual([]);
+      expect(report.transitions.excepted).toEqual(Object.keys(fixture.exceptions ?? {}));
+    },
+    // The session's three parallel regions make ~5,000 paths to plan from (~35 s on an idle 2-core machine).
+    180_000,
+  );
 });

@@ -11,6 +11,7 @@ import {
 import { sessionMachine } from '../../../src/machines/session/session.machine.ts';
 import type {
   LoginResult,
+  PeerMessage,
   RefreshedTokens,
   RefreshInput,
   SessionEmitted,
@@ -18,12 +19,14 @@ import type {
   StoredSession,
 } from '../../../src/machines/session/types.ts';
 import { controllable, recordEffects, resolvesWith, settle } from '../support/fakes.ts';
+import { accessToken } from '../support/jwt.ts';
 import {
   LOGIN_TOKEN,
   loginResult,
   menus,
   NOW,
   networkError,
+  PEER_TOKEN,
   REFRESHED_TOKEN,
   RESTORED_TOKEN,
   refusedError,
@@ -37,6 +40,7 @@ import {
 const EFFECTS = [
   'persistSession',
   'persistToken',
+  'forgetServerRefresh',
   'clearCookies',
   'cacheMenus',
   'clearMenuCache',
@@ -50,7 +54,10 @@ const EFFECTS = [
 function startSession(restored: StoredSession = stored, extra: Record<string, AnyActorLogic> = {}) {
   const effects = recordEffects(EFFECTS, {
     notify: (p: { reason: { key: string } }) => p.reason.key,
+    forgetServerRefresh: (p: { mode: string }) => p.mode,
   });
+  // Told apart from the other effects so the orders above stay about this tab's own work.
+  const told: PeerMessage[] = [];
   const startup = controllable<StartupOutput>();
   const refresh = controllable<RefreshedTokens, RefreshInput>();
   const logout = controllable<void, { refresh: string | null }>();
@@ -66,13 +73,13 @@ function startSession(restored: StoredSession = stored, extra: Record<string, An
       login: login.logic,
       ...extra,
     } as never,
-    actions: effects.actions,
+    actions: { ...effects.actions, tellPeers: (_: unknown, message: PeerMessage) => told.push(message) },
   });
   const actor = createActor(machine);
   const emitted: SessionEmitted[] = [];
   actor.on('*', (event) => emitted.push(event as SessionEmitted));
   actor.start();
-  return { actor, effects, startup, refresh, logout, clearLocalDatabase, login, emitted };
+  return { actor, effects, startup, refresh, logout, clearLocalDatabase, login, emitted, told };
 }
 
 afterEach(() => {
@@ -115,6 +122,7 @@ describe('session: login', () => {
     expect(effects.actions.persistSession).toHaveBeenCalledWith(expect.anything(), {
       token: LOGIN_TOKEN,
       refresh: 'refresh-login',
+      refreshMode: 'body',
       uuid: '1',
     });
     expect(startup.calls).toHaveLength(1);
@@ -187,7 +195,12 @@ describe('session: token refresh', () => {
     actor.send({ type: 'session.refreshRequested', token: RESTORED_TOKEN });
     actor.send({ type: 'session.refreshRequested' });
     expect(refresh.calls).toHaveLength(1);
-    expect(refresh.last.input).toEqual({ refresh: 'refresh-1', uuid: stored.uuid });
+    expect(refresh.last.input).toEqual({
+      refresh: 'refresh-1',
+      mode: 'body',
+      uuid: stored.uuid,
+      token: RESTORED_TOKEN,
+    });
     refresh.last.resolve({ access: REFRESHED_TOKEN, receivedAt: NOW });
     await settle();
     expect(actor.getSnapshot().context.token).toBe(REFRESHED_TOKEN);
@@ -247,6 +260,7 @@ describe('session: token refresh', () => {
     expect(selectSessionStatus(actor.getSnapshot())).toBe('signedOut');
     expect(effects.order).toEqual([
       'notify:session:expired.timeout',
+      'forgetServerRefresh:body',
       'clearCookies',
       'clearMenuCache',
       'clearSearchIndex',
@@ -254,6 +268,19 @@ describe('session: token refresh', () => {
     expect(emitted).toContainEqual({ type: 'session.refreshFailed' });
     expect(emitted).toContainEqual({ type: 'session.signedOut', reason: 'expired' });
     expect(actor.getSnapshot().context).toMatchObject({ token: null, user: null, menus: [] });
+  });
+
+  it('an involuntary end in cookie mode asks the server to forget its HttpOnly refresh cookie', async () => {
+    const { actor, refresh, effects } = startSession({ ...stored, refresh: null, refreshMode: 'cookie' });
+    await settle();
+    actor.send({ type: 'session.refreshRequested' });
+    refresh.last.reject(refusedError);
+    await settle();
+    expect(effects.order.slice(0, 3)).toEqual([
+      'notify:session:expired.timeout',
+      'forgetServerRefresh:cookie',
+      'clearCookies',
+    ]);
   });
 
   it('a network failure of the refresh keeps the session and tries again after 10 s', async () => {
@@ -286,10 +313,48 @@ describe('session: token refresh', () => {
     expect(effects.order).toEqual([
       'persistToken',
       'notify:session:expired.timeout',
+      'forgetServerRefresh:body',
       'clearCookies',
       'clearMenuCache',
       'clearSearchIndex',
     ]);
+  });
+
+  it('a request refused again with the token its own refresh produced ends the session without a second refresh', async () => {
+    const { actor, refresh } = startSession();
+    await settle();
+    actor.send({ type: 'session.refreshRequested', token: RESTORED_TOKEN });
+    refresh.last.resolve({ access: REFRESHED_TOKEN, receivedAt: NOW });
+    await settle();
+    actor.send({
+      type: 'session.refreshRequested',
+      token: REFRESHED_TOKEN,
+      reason: 'unauthorized',
+      message: '未认证，请登录',
+    });
+    expect(refresh.calls).toHaveLength(1);
+    expect(selectSessionStatus(actor.getSnapshot())).toBe('signedOut');
+    expect(actor.getSnapshot().context.signOutReason).toEqual({
+      key: 'session:expired.unauthorized',
+      text: '未认证，请登录',
+    });
+  });
+
+  it('a token refreshed by the timer may still be refreshed once when a request is refused with it', async () => {
+    vi.useFakeTimers({ now: NOW });
+    const { actor, refresh } = startSession({ ...stored, receivedAt: NOW + 3 * 60 * 60_000 });
+    await vi.advanceTimersByTimeAsync(0);
+    refresh.last.resolve({ access: REFRESHED_TOKEN, receivedAt: NOW });
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: 'session.refreshRequested', token: REFRESHED_TOKEN });
+    expect(refresh.calls).toHaveLength(2);
+  });
+
+  it('a verdict on an older token than the current one is ignored', async () => {
+    const { actor } = startSession();
+    await settle();
+    actor.send({ type: 'session.expired', reason: 'unauthorized', message: '认证失败', token: 'old' });
+    expect(selectSessionStatus(actor.getSnapshot())).toBe('signedIn');
   });
 
   it('user_not_found logs out with 用户无效，请重新登录！', async () => {
@@ -340,7 +405,7 @@ describe('session: logout', () => {
     await settle();
     actor.send({ type: 'session.logoutRequested' });
     actor.send({ type: 'session.logoutConfirmed' });
-    expect(logout.last.input).toEqual({ refresh: 'refresh-1' });
+    expect(logout.last.input).toEqual({ refresh: 'refresh-1', mode: 'body' });
     expect(effects.order).toEqual([]);
     logout.last.resolve();
     await settle();
@@ -408,5 +473,156 @@ describe('session: logout', () => {
     actor.send({ type: 'session.logoutConfirmed' });
     expect(actor.getSnapshot().matches('signingOut')).toBe(true);
     expect(emitted).toContainEqual({ type: 'session.signedOut', reason: 'logout' });
+  });
+});
+
+describe("session: the console's other tabs", () => {
+  const peerRefreshed = (token = PEER_TOKEN, extra: { uuid?: string | null; refresh?: string | null } = {}) =>
+    ({ type: 'session.peerRefreshed', uuid: '1', token, receivedAt: NOW, ...extra }) as const;
+
+  it('a sign-out in another tab ends this session at once: no logout call, no cookie cleared, an info toast', async () => {
+    const { actor, effects, logout, emitted, told } = startSession();
+    await settle();
+    actor.send({ type: 'session.peerSignedOut' });
+    expect(selectSessionStatus(actor.getSnapshot())).toBe('signedOut');
+    expect(effects.order).toEqual(['notify:session:peer.signedOut', 'clearMenuCache', 'clearSearchIndex']);
+    expect(logout.calls).toHaveLength(0);
+    expect(emitted.at(-1)).toEqual({ type: 'session.signedOut', reason: 'peer' });
+    expect(actor.getSnapshot().context).toMatchObject({
+      token: null,
+      user: null,
+      signOutReason: { key: 'session:peer.signedOut' },
+    });
+    // Nothing is told back: the other tab knows.
+    expect(told).toEqual([]);
+  });
+
+  it('a sign-in in another tab takes a signed-out tab in with the session it stored', async () => {
+    const { actor, startup, emitted, told } = startSession(storedUndefinedToken);
+    await settle();
+    actor.send({ type: 'session.peerSignedIn', session: { ...stored, token: PEER_TOKEN } });
+    expect(actor.getSnapshot().matches({ signedIn: { data: 'loading', token: 'valid' } })).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject({ token: PEER_TOKEN, uuid: '1', signOutReason: null });
+    expect(emitted.at(-1)).toEqual({ type: 'session.signedIn', uuid: '1' });
+    expect(startup.calls).toHaveLength(1);
+    expect(told).toEqual([]);
+  });
+
+  it('a peer sign-in without a usable token leaves the tab signed out', async () => {
+    const { actor } = startSession(storedUndefinedToken);
+    await settle();
+    actor.send({ type: 'session.peerSignedIn', session: storedUndefinedToken });
+    expect(selectSessionStatus(actor.getSnapshot())).toBe('signedOut');
+  });
+
+  it('a token another tab refreshed replaces this one, and the refresh timer starts again from its exp', async () => {
+    vi.useFakeTimers({ now: NOW });
+    const { actor, refresh, emitted } = startSession();
+    await settle();
+    // The restored token's refresh is due at 90 min - 60 s. An hour in, another tab refreshes: its token
+    // lives 120 min from then.
+    vi.advanceTimersByTime(60 * 60_000);
+    const token = accessToken(Date.now(), 120, { jti: 'peer-later' });
+    actor.send({ ...peerRefreshed(token, { refresh: 'refresh-peer' }), receivedAt: Date.now() });
+    expect(actor.getSnapshot().context).toMatchObject({ token, refresh: 'refresh-peer' });
+    expect(emitted.at(-1)).toEqual({ type: 'session.refreshed', token });
+    // The old due time passes without a refresh of this tab's own…
+    vi.advanceTimersByTime(30 * 60_000);
+    expect(refresh.calls).toHaveLength(0);
+    // …the new one is 120 min - 60 s after the peer's token arrived.
+    vi.advanceTimersByTime(90 * 60_000 - REFRESH_LEAD_MS - 1);
+    expect(refresh.calls).toHaveLength(0);
+    vi.advanceTimersByTime(1);
+    expect(refresh.calls).toHaveLength(1);
+  });
+
+  it('in cookie mode a peer refresh brings no refresh token: none is kept', async () => {
+    const { actor } = startSession({ ...stored, refresh: null, refreshMode: 'cookie' });
+    await settle();
+    actor.send(peerRefreshed(PEER_TOKEN, { refresh: null }));
+    expect(actor.getSnapshot().context).toMatchObject({ token: PEER_TOKEN, refresh: null });
+  });
+
+  it("an echo of the held token, an older token or another user's token is not taken", async () => {
+    const { actor, emitted } = startSession();
+    await settle();
+    actor.send(peerRefreshed(PEER_TOKEN, { uuid: '2' }));
+    actor.send(peerRefreshed(RESTORED_TOKEN));
+    expect(actor.getSnapshot().context.token).toBe(RESTORED_TOKEN);
+    actor.send(peerRefreshed(PEER_TOKEN));
+    // The restored token (issued 30 min ago) is older than the peer's: a late message about it is dropped.
+    actor.send(peerRefreshed(RESTORED_TOKEN));
+    expect(actor.getSnapshot().context.token).toBe(PEER_TOKEN);
+    expect(emitted.filter((e) => e.type === 'session.refreshed')).toHaveLength(1);
+  });
+
+  it('waiting to retry after a network failure, a peer refresh ends the wait with its token', async () => {
+    vi.useFakeTimers({ now: NOW });
+    const { actor, refresh } = startSession();
+    await settle();
+    actor.send({ type: 'session.refreshRequested' });
+    refresh.last.reject(networkError);
+    await settle();
+    actor.send(peerRefreshed());
+    expect(actor.getSnapshot().matches({ signedIn: { token: 'valid' } })).toBe(true);
+    expect(actor.getSnapshot().context.token).toBe(PEER_TOKEN);
+    vi.advanceTimersByTime(10_000);
+    expect(refresh.calls).toHaveLength(1);
+  });
+
+  it('while refreshing, a peer refresh is left to the refresh in flight (it takes the stored pair under the lock)', async () => {
+    const { actor, refresh } = startSession();
+    await settle();
+    actor.send({ type: 'session.refreshRequested' });
+    actor.send(peerRefreshed());
+    expect(actor.getSnapshot().matches({ signedIn: { token: 'refreshing' } })).toBe(true);
+    refresh.last.resolve({ access: PEER_TOKEN, receivedAt: NOW });
+    await settle();
+    expect(actor.getSnapshot().context.token).toBe(PEER_TOKEN);
+    expect(refresh.calls).toHaveLength(1);
+  });
+
+  it('refresh once, then retry or expire, holds with a token taken from a peer', async () => {
+    const { actor, refresh } = startSession();
+    await settle();
+    actor.send(peerRefreshed());
+    // A request refused with the peer's token: this tab refreshes once of its own…
+    actor.send({ type: 'session.refreshRequested', token: PEER_TOKEN });
+    expect(refresh.calls).toHaveLength(1);
+    refresh.last.resolve({ access: REFRESHED_TOKEN, receivedAt: NOW });
+    await settle();
+    // …and refused again with what that refresh produced, the session ends.
+    actor.send({ type: 'session.refreshRequested', token: REFRESHED_TOKEN });
+    expect(refresh.calls).toHaveLength(1);
+    expect(selectSessionStatus(actor.getSnapshot())).toBe('signedOut');
+  });
+
+  it('this tab tells the others when it signs in, refreshes, expires or logs out; restoring tells nothing', async () => {
+    const signedOut = startSession(storedUndefinedToken);
+    await settle();
+    signedOut.login.last.resolve(loginResult);
+    await settle();
+    expect(signedOut.told).toEqual([
+      { kind: 'signedIn', uuid: '1', refreshMode: 'body', token: LOGIN_TOKEN, refresh: 'refresh-login' },
+    ]);
+
+    const restored = startSession();
+    await settle();
+    expect(restored.told).toEqual([]);
+    restored.actor.send({ type: 'session.refreshRequested' });
+    restored.refresh.last.resolve({ access: REFRESHED_TOKEN, refresh: 'refresh-2', receivedAt: NOW });
+    await settle();
+    expect(restored.told).toEqual([
+      { kind: 'refreshed', uuid: '1', token: REFRESHED_TOKEN, refresh: 'refresh-2' },
+    ]);
+    restored.actor.send({ type: 'session.expired', reason: 'user_not_found' });
+    expect(restored.told.at(-1)).toEqual({ kind: 'signedOut', uuid: '1' });
+
+    const leaving = startSession();
+    await settle();
+    leaving.actor.send({ type: 'session.logoutRequested' });
+    leaving.actor.send({ type: 'session.logoutConfirmed' });
+    // At once, before the logout call returns.
+    expect(leaving.told).toEqual([{ kind: 'signedOut', uuid: '1' }]);
   });
 });

@@ -7,7 +7,7 @@ import { menus, NOW, startupData } from './data.ts';
 
 const STEPS = ['loadUserInfo', 'loadSettings', 'loadDictionaries', 'loadDepartments', 'loadMenus'] as const;
 
-function startStartup(input: StartupInput = { cachedMenus: null }) {
+function startStartup(input: StartupInput = { cachedMenus: null }, reportSkipped?: (skip: unknown) => void) {
   const order: string[] = [];
   const fakes = Object.fromEntries(STEPS.map((step) => [step, controllable<unknown>()])) as Record<
     (typeof STEPS)[number],
@@ -17,7 +17,10 @@ function startStartup(input: StartupInput = { cachedMenus: null }) {
     string,
     AnyActorLogic
   >;
-  const machine = startupMachine.provide({ actors: actors as never });
+  const machine = startupMachine.provide({
+    actors: actors as never,
+    ...(reportSkipped && { actions: { reportSkipped: (_, skip) => reportSkipped(skip) } }),
+  });
   const actor = createActor(machine, { input });
   actor.subscribe((s) => {
     const value = String(s.value);
@@ -93,5 +96,40 @@ describe('start-up', () => {
     fakes.loadMenus.last.reject(new Error('Network Error'));
     await settle();
     expect(actor.getSnapshot().output).toEqual({ ok: true, data: startupData });
+  });
+
+  it('a department list the server refuses this user is skipped (null, named, logged) and the start-up goes on', async () => {
+    const reportSkipped = vi.fn();
+    const { actor, fakes } = startStartup({ cachedMenus: null }, reportSkipped);
+    fakes.loadUserInfo.last.resolve(startupData.user);
+    await settle();
+    fakes.loadSettings.last.resolve(startupData.settings);
+    await settle();
+    fakes.loadDictionaries.last.resolve(startupData.dictionaries);
+    await settle();
+    fakes.loadDepartments.last.reject({ message: '您没有执行该操作的权限。', refused: true });
+    await settle();
+    expect(actor.getSnapshot().value).toBe('menus');
+    fakes.loadMenus.last.resolve(menus);
+    await settle();
+    expect(actor.getSnapshot().output).toEqual({
+      ok: true,
+      data: { ...startupData, departments: null, startupSkipped: ['departments'] },
+    });
+    expect(reportSkipped).toHaveBeenCalledWith({
+      step: 'departments',
+      reason: { key: 'session:startup.refused', text: '您没有执行该操作的权限。' },
+    });
+  });
+
+  it('a department list that fails for another reason (not a refusal) still fails the start-up', async () => {
+    const { actor, fakes } = startStartup();
+    for (const [i, value] of [startupData.user, startupData.settings, startupData.dictionaries].entries()) {
+      fakes[STEPS[i] as (typeof STEPS)[number]].last.resolve(value);
+      await settle();
+    }
+    fakes.loadDepartments.last.reject({ message: 'Network Error', transient: true });
+    await settle();
+    expect(actor.getSnapshot().output).toMatchObject({ ok: false, step: 'departments' });
   });
 });

@@ -4,10 +4,11 @@
  * 1. Inventory: every state node, and every transition from each node's transition map plus `always`,
  *    keyed `<source id>#<event type>#<index>`. Invoke ids must be explicit and equal to their `src`, so a
  *    done/error event names the fake that settles it.
- * 2. Traversal: `getShortestPaths` from `xstate/graph` over the chart itself (pure: no actor or timer runs),
- *    with a fixture for every event the active states accept and every invoked actor's done/error variant,
- *    `filterEvents: snapshot.can(event)`, and the vertex keyed on the edge — previous value, event (with its
- *    payload), new value, bounded context summary — so every transition is a vertex and gets a path.
+ * 2. Traversal: `getShortestPaths` from `@xstate/graph` over the chart itself (pure: no actor or timer
+ *    runs), with a fixture for every event the active states accept and every invoked actor's done/error
+ *    variant, kept when `snapshot.can(event)` (in the events function: @xstate/graph 3.0.4 has no
+ *    `filterEvents`), and the vertex keyed on the edge — previous value, event (with its payload), new
+ *    value, bounded context summary — so every transition is a vertex and gets a path.
  * 3. Selection: the leaves of the shortest-path tree (every other path is a prefix of one) are replayed
  *    purely with an inspecting actor scope to learn which transitions each takes and which states it
  *    reaches; a greedy cover keeps the fewest leaves that take and reach them all.
@@ -16,9 +17,13 @@
  *    happen), then the last 1 ms. After each step the state value and the context summary must be the
  *    ones the traversal predicted. Taken transitions are measured from `@xstate.microstep` inspection
  *    events, reached states from the snapshots; both must include what the pure replay planned.
+ * 5. Record: a report made in a `*.paths.test.ts` file is written to the run's coverage directory
+ *    (tests/support/globalSetup.ts), from which tests/tooling/coverage.test.ts prints the one table.
  */
 
-import { vi } from 'vitest';
+import { writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { expect, inject, vi } from 'vitest';
 import {
   type AnyActorLogic,
   type AnyEventObject,
@@ -107,7 +112,7 @@ function eventsFor(fixture: ChartFixture) {
 export function generatePaths(fixture: ChartFixture, input?: unknown): GeneratedPath[] {
   return edgeKeyedShortestPaths(fixture.machine, {
     events: eventsFor(fixture),
-    filterEvents: (snapshot: Snap, event: EventObject) => snapshot.can(event),
+    canTake: true,
     summarize: fixture.summarize as (context: unknown) => unknown,
     limit: fixture.limit ?? 20_000,
     input,
@@ -291,7 +296,7 @@ export async function coverChart(
     (excepted.length ? ` (+${excepted.length} explained exception${excepted.length > 1 ? 's' : ''})` : '') +
     `; ${plans.reduce((n, p) => n + p.generated.length, 0)} paths generated, ` +
     `${candidates.length} leaves, ${chosen.length} executed${runAll ? '' : ' (greedy cover)'}`;
-  return {
+  const report: CoverageReport = {
     name,
     states: { reached: states.length - missingStates.length, total: states.length, missing: missingStates },
     transitions: { taken: taken.size, total: transitions.size, missing, excepted, divergent },
@@ -302,4 +307,18 @@ export async function coverChart(
     },
     line,
   };
+  recordReport(report);
+  return report;
+}
+
+/** A recorded report: the chart's numbers and the test file that made them. */
+export type RecordedReport = { file: string; report: CoverageReport };
+
+/** Writes the report of a generated-path test (`*.paths.test.ts`) for this run's coverage table. */
+function recordReport(report: CoverageReport) {
+  const file = expect.getState().testPath ?? '';
+  const dir = inject('chartCoverageDir');
+  if (!dir || !file.endsWith('.paths.test.ts')) return;
+  const record: RecordedReport = { file, report };
+  writeFileSync(join(dir, `${basename(file)}.${report.name}.json`), JSON.stringify(record));
 }

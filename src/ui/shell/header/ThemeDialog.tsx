@@ -1,7 +1,20 @@
 import '@mantine/core/styles/Image.css';
-import { Badge, Button, Card, Image, Modal, SimpleGrid, Text } from '@mantine/core';
-import { useState } from 'react';
-import type { Theme } from '../../../machines/preferences/types.ts';
+import '@mantine/core/styles/SegmentedControl.css';
+import '@mantine/core/styles/Divider.css';
+import {
+  Badge,
+  Button,
+  Card,
+  Divider,
+  Group,
+  Image,
+  Modal,
+  SegmentedControl,
+  SimpleGrid,
+  Text,
+} from '@mantine/core';
+import { type ReactNode, useState } from 'react';
+import { COLOR_SCHEMES, type ColorScheme, type Theme } from '../../../machines/preferences/types.ts';
 import { Svg } from '../../icons/Svg.tsx';
 import { useHeaderTranslation } from './i18n.ts';
 import { ToolButton } from './ToolButton.tsx';
@@ -14,13 +27,27 @@ export type ThemeDialogProps = {
   value: string;
   disabled?: boolean;
   onChange: (name: string) => void;
+  /** 外观: light, dark or follow the system. */
+  colorScheme: ColorScheme;
+  onColorSchemeChange: (scheme: ColorScheme) => void;
+  /** The 布局 section below the themes (LayoutSettings). */
+  layout?: ReactNode;
 };
 
 /**
- * Header tool 主题: a dialog with each theme's preview and a 使用 button, the active one marked. Whether
- * the dialog is open is view state (the preferences chart deliberately leaves it out).
+ * Header tool 主题: a dialog with the 外观 control (浅色 / 深色 / 跟随系统) above each theme's preview and a
+ * 使用 button, the active one marked, then the 布局 section (layout preferences). Whether the dialog is
+ * open is view state (the preferences chart deliberately leaves it out).
  */
-export function ThemeDialog({ themes, value, disabled, onChange }: ThemeDialogProps) {
+export function ThemeDialog({
+  themes,
+  value,
+  disabled,
+  onChange,
+  colorScheme,
+  onColorSchemeChange,
+  layout,
+}: ThemeDialogProps) {
   const { t } = useHeaderTranslation();
   const [opened, setOpened] = useState(false);
   return (
@@ -34,6 +61,18 @@ export function ThemeDialog({ themes, value, disabled, onChange }: ThemeDialogPr
         <Svg paths={GEM} size={19} />
       </ToolButton>
       <Modal opened={opened} onClose={() => setOpened(false)} title={t('theme.title')} size="xl" centered>
+        <Group gap="md" mb="md">
+          <Text fw={500} size="sm" id="color-scheme-label">
+            {t('colorScheme.label')}
+          </Text>
+          <SegmentedControl
+            data-testid="color-scheme"
+            aria-labelledby="color-scheme-label"
+            value={colorScheme}
+            onChange={(scheme) => onColorSchemeChange(scheme as ColorScheme)}
+            data={COLOR_SCHEMES.map((scheme) => ({ value: scheme, label: t(`colorScheme.${scheme}`) }))}
+          />
+        </Group>
         <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="md">
           {themes.map((theme) => {
             const active = theme.name === value;
@@ -76,6 +115,12 @@ export function ThemeDialog({ themes, value, disabled, onChange }: ThemeDialogPr
             );
           })}
         </SimpleGrid>
+        {layout ? (
+          <>
+            <Divider my="lg" />
+            {layout}
+          </>
+        ) : null}
       </Modal>
     </>
   );

@@ -4,14 +4,17 @@ import { useTranslation } from 'react-i18next';
 import type { TabMenuItem } from '../../../machines/tabs/selectors.ts';
 import type { TabCommand } from '../../../machines/tabs/types.ts';
 import { type TabGlyph, TabIcon } from './glyphs.tsx';
+import { TabScroller } from './TabScroller.tsx';
 import classes from './Tabs.module.css';
 
 export type TabView = {
   key: string;
   /** In the current language. */
   title: string;
-  /** The index tab has no close button and does not move. */
+  /** The index tab and pinned tabs have no close button; the index tab does not move. */
   closable: boolean;
+  /** Pinned from its context menu: marked with a pin. */
+  pinned: boolean;
 };
 
 export type TabBarProps = {
@@ -31,6 +34,8 @@ export type TabBarProps = {
 
 const GLYPH: Record<TabCommand, TabGlyph> = {
   refresh: 'refresh',
+  pin: 'pin',
+  unpin: 'pin',
   closeLeft: 'arrowLeft',
   closeRight: 'arrowRight',
   closeOthers: 'close',
@@ -38,11 +43,21 @@ const GLYPH: Record<TabCommand, TabGlyph> = {
 };
 
 /**
- * The tab bar above the content: one tab per open page, the index tab first; right-click for the tab menu,
- * drag to reorder (native drag and drop), and a split button at the right: click closes all, the caret
- * offers close left / right / others / all. Controlled: the list, the current tab and what each menu
- * offers come from the tabs chart; only which menu is open is local.
+ * The tab bar above the content: one tab per open page, the index tab first; right-click for the tab menu
+ * (refresh, pin / unpin, close left / right / others / all), drag to reorder (native drag and drop), arrows
+ * and the mouse wheel to scroll when the tabs overflow (TabScroller), and a split button at the right:
+ * click closes all, the caret offers close left / right / others / all. Controlled: the list, the current
+ * tab and what each menu offers come from the tabs chart; only which menu is open is local.
  */
+/** Moves the keyboard focus to the previous / next tab of the bar (roving focus: arrows, as ARIA tabs do). */
+function focusSiblingTab(tab: HTMLElement, step: -1 | 1) {
+  const tabs = [...(tab.closest('[role="tablist"]')?.querySelectorAll<HTMLElement>('[role="tab"]') ?? [])];
+  const next = tabs[tabs.indexOf(tab) + step];
+  if (!next) return;
+  for (const t of tabs) t.tabIndex = t === next ? 0 : -1;
+  next.focus();
+}
+
 export function TabBar({
   tabs,
   current,
@@ -101,7 +116,7 @@ export function TabBar({
 
   return (
     <div className={classes.bar}>
-      <div className={classes.list} role="tablist" aria-label={t('bar')}>
+      <TabScroller label={t('bar')} activeKey={current} layoutKey={tabs.map((tab) => tab.key).join('\n')}>
         {tabs.map((tab, index) => (
           <Menu
             key={tab.key}
@@ -122,10 +137,11 @@ export function TabBar({
                 tabIndex={tab.key === current ? 0 : -1}
                 aria-selected={tab.key === current}
                 data-key={tab.key}
+                data-pinned={tab.pinned || undefined}
                 data-dragging={dragFrom === index || undefined}
                 data-drop-target={(dropAt === index && dragFrom !== index) || undefined}
                 className={classes.tab}
-                draggable={tab.closable}
+                draggable={index > 0}
                 onDragStart={dragStart(index)}
                 onDragOver={dragOver(index)}
                 onDrop={drop(index)}
@@ -136,8 +152,19 @@ export function TabBar({
                   setMenuKey(null);
                   onSelect(tab.key);
                 }}
+                aria-keyshortcuts={tab.closable ? 'Delete Shift+F10' : 'Shift+F10'}
                 onKeyDown={(event) => {
-                  if (event.key === 'Enter' || event.key === ' ') onSelect(tab.key);
+                  if (event.key === 'Enter' || event.key === ' ') {
+                    event.preventDefault();
+                    onSelect(tab.key);
+                  } else if (event.key === 'Delete' && tab.closable) onClose(tab.key);
+                  else if (event.key === 'ContextMenu' || (event.key === 'F10' && event.shiftKey)) {
+                    event.preventDefault();
+                    setMenuKey(tab.key);
+                  } else if (event.key === 'ArrowLeft' || event.key === 'ArrowRight') {
+                    event.preventDefault();
+                    focusSiblingTab(event.currentTarget, event.key === 'ArrowLeft' ? -1 : 1);
+                  }
                 }}
                 onContextMenu={(event) => {
                   event.preventDefault();
@@ -146,17 +173,25 @@ export function TabBar({
               >
                 <span className={classes.title}>{tab.title}</span>
                 {tab.closable ? (
-                  <button
-                    type="button"
+                  // A tab holds no focusable control (a tab is one stop for the keyboard): the × is for the
+                  // mouse, the keyboard closes the focused tab with Delete (aria-keyshortcuts above).
+                  <span
                     className={classes.close}
-                    aria-label={t('close', { title: tab.title })}
+                    aria-hidden="true"
+                    title={t('close', { title: tab.title })}
+                    data-testid="tab-close"
                     onClick={(event) => {
                       event.stopPropagation();
                       onClose(tab.key);
                     }}
                   >
                     <TabIcon name="close" size={12} />
-                  </button>
+                  </span>
+                ) : null}
+                {tab.pinned ? (
+                  <span className={classes.pin} title={t('pinned')} data-testid="tab-pin">
+                    <TabIcon name="pin" size={12} />
+                  </span>
                 ) : null}
               </div>
             </Menu.Target>
@@ -165,7 +200,7 @@ export function TabBar({
             </Menu.Dropdown>
           </Menu>
         ))}
-      </div>
+      </TabScroller>
       <div className={classes.actions}>
         <Tooltip label={t('closeAll')} withArrow>
           <ActionIcon

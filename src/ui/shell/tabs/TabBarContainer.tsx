@@ -27,6 +27,7 @@ export function TabBarContainer() {
     key: tab.key,
     title: tabTitle(tab, translate),
     closable: closable[index] === '1',
+    pinned: tab.pinned === true,
   }));
   return (
     <TabBar

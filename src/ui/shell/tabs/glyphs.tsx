@@ -10,6 +10,7 @@ const paths = {
   chevronDown: ['M6 9l6 6 6-6'],
   chevronLeft: ['M15 6l-6 6 6 6'],
   chevronRight: ['M9 6l6 6-6 6'],
+  pin: ['M15 4.5l-4 4l-4 1.5l-1.5 1.5l7 7l1.5-1.5l1.5-4l4-4', 'M9 15l-4.5 4.5', 'M14.5 4l5.5 5.5'],
 } as const;
 
 export type TabGlyph = keyof typeof paths;

@@ -1,16 +1,8 @@
 import { NumberInput, Switch, Textarea, TextInput } from '@mantine/core';
+import type { ConfigRow } from '../../../../contract/resources.ts';
 import { ImageUpload } from '../../../crud/Upload.tsx';
 
-export type ConfigRow = {
-  id: number;
-  parent: number | null;
-  title: string;
-  key: string;
-  value: unknown;
-  sort?: number | null;
-  form_item_type?: number | null;
-  placeholder?: string | null;
-};
+export type { ConfigRow };
 
 /** One setting's input by its `form_item_type` (config_form_type: 3 textarea, 7 image, 9 switch, 10 number). */
 export function ConfigItem({

@@ -1,11 +1,12 @@
-import { Paths } from '../../../../contract/paths.ts';
+import { Resources } from '../../../../contract/resources.ts';
 import { commonFields } from '../../../crud/common.ts';
 import type { CrudResource } from '../../../crud/types.ts';
 
 /** 部门管理: a lazy tree by `parent` (DVAdmin团队 → 技术部, 运营部); labels match the server's messages. */
 export const deptResource: CrudResource = {
   name: 'dept',
-  url: Paths.dept,
+  url: Resources.dept.path,
+  row: Resources.dept.row,
   title: 'system:dept.title',
   tree: true,
   actions: { export: false },

@@ -1,4 +1,5 @@
 import { Anchor, Image } from '@mantine/core';
+import { Resources } from '../../../../contract/resources.ts';
 import { getConfig } from '../../../../services/config.ts';
 import { crudView } from '../../../crud/app-env.tsx';
 import { commonFields } from '../../../crud/common.ts';
@@ -16,7 +17,8 @@ const isImage = (row: Row) => String(row.mime_type ?? '').startsWith('image/');
 /** 附件管理 (menu component `system/fileList/index`): the list, an image preview, a download link. */
 export default crudView((t) => ({
   name: 'file',
-  url: '/api/system/file/',
+  url: Resources.file.path,
+  row: Resources.file.row,
   title: 'system:file.title',
   ordering: '-create_datetime',
   actions: { create: false },

@@ -1,8 +1,9 @@
+import { Resources } from '../../../../contract/resources.ts';
 import type { HttpClient } from '../../../../services/http/types.ts';
 import { commonFields } from '../../../crud/common.ts';
 import type { CrudOption, CrudResource } from '../../../crud/types.ts';
 
-export const MENU_URL = '/api/system/menu/';
+export const MENU_URL = Resources.menu.path;
 
 /** Parent choices: every menu, indented by depth (catalogs first). */
 async function parentOptions(http: HttpClient): Promise<CrudOption[]> {
@@ -19,12 +20,16 @@ async function parentOptions(http: HttpClient): Promise<CrudOption[]> {
 
 const yesNo = { kind: 'radio' as const, dict: 'button_whether_bool' };
 
-/** 菜单管理: the menu tree (lazy by parent); each menu's buttons are managed from its row. */
+/**
+ * 菜单管理: the menu tree, built by `parent` from the whole list as stock dvadmin's own client does (its
+ * list is flat: every menu, children included); each menu's buttons are managed from its row.
+ */
 export const menuResource: CrudResource = {
   name: 'menu',
   url: MENU_URL,
+  row: Resources.menu.row,
   title: 'system:menu.title',
-  tree: true,
+  tree: { load: 'whole' },
   fields: [
     {
       name: 'name',

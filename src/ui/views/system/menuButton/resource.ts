@@ -1,3 +1,4 @@
+import { Resources } from '../../../../contract/resources.ts';
 import { commonFields } from '../../../crud/common.ts';
 import type { CrudResource } from '../../../crud/types.ts';
 import { METHOD_OPTIONS } from '../options.ts';
@@ -6,7 +7,8 @@ import { METHOD_OPTIONS } from '../options.ts';
 export function menuButtonResource(menu?: number | string): CrudResource {
   return {
     name: 'menuButton',
-    url: '/api/system/menu_button/',
+    url: Resources.menuButton.path,
+    row: Resources.menuButton.row,
     title: 'system:menuButton.title',
     params: menu === undefined ? {} : { menu },
     fields: [

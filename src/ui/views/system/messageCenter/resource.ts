@@ -1,13 +1,15 @@
+import { Resources } from '../../../../contract/resources.ts';
 import type { HttpClient } from '../../../../services/http/types.ts';
 import { commonFields } from '../../../crud/common.ts';
 import type { CrudOption, CrudResource, FormValues } from '../../../crud/types.ts';
+import { MessageContentInput } from '../../../messages/HtmlContent.tsx';
 import { READ_ONLY } from '../options.ts';
 
-export const CENTER_URL = '/api/system/message_center/';
+export const CENTER_URL = Resources.messageCenter.path;
 
 async function users(http: HttpClient): Promise<CrudOption[]> {
   const env = await http.get<{ data?: { id: number; name: string; username: string }[] }>(
-    '/api/system/user/',
+    Resources.user.path,
     {
       limit: 999,
     },
@@ -19,7 +21,7 @@ async function users(http: HttpClient): Promise<CrudOption[]> {
   }));
 }
 async function roles(http: HttpClient): Promise<CrudOption[]> {
-  const env = await http.get<{ data?: { id: number; name: string }[] }>('/api/system/role/', { limit: 999 });
+  const env = await http.get<{ data?: { id: number; name: string }[] }>(Resources.role.path, { limit: 999 });
   return (env.data?.data ?? []).map((r) => ({ value: r.id, label: r.name, color: 'gray' }));
 }
 
@@ -31,6 +33,7 @@ export function sentResource(t: (key: string) => string): CrudResource {
   return {
     name: 'messageCenter',
     url: CENTER_URL,
+    row: Resources.messageCenter.row,
     title: 'system:messageCenter.title',
     ordering: '-create_datetime',
     fields: [
@@ -81,6 +84,8 @@ export function sentResource(t: (key: string) => string): CrudResource {
         kind: 'textarea',
         column: { hidden: true },
         form: { required: true, span: 2 },
+        // Stored rich text (stock: `<p>…</p>`) is shown rendered and sanitised when viewing.
+        input: MessageContentInput,
       },
       ...commonFields({ belongForm: false }),
     ],
@@ -102,7 +107,8 @@ export function sentResource(t: (key: string) => string): CrudResource {
 export function receivedResource(t: (key: string) => string): CrudResource {
   return {
     name: 'messageReceived',
-    url: `${CENTER_URL}get_self_receive/`,
+    url: Resources.messageReceived.path,
+    row: Resources.messageReceived.row,
     title: 'system:messageCenter.title',
     ordering: '-create_datetime',
     actions: { ...READ_ONLY, view: true },
@@ -126,6 +132,7 @@ export function receivedResource(t: (key: string) => string): CrudResource {
         kind: 'textarea',
         column: false,
         form: { span: 2 },
+        input: MessageContentInput,
       },
       {
         name: 'create_datetime',

@@ -12,13 +12,18 @@ import { roleResource } from './resource.ts';
 function RolePage() {
   const { t } = useTranslation('system');
   const { http } = useCrudEnv();
-  const [editing, setEditing] = useState<Row | null>(null);
+  const [editing, setEditing] = useState<{ row: Row; reload(): void } | null>(null);
   const resource = useMemo<CrudResource>(
     () => ({
       ...roleResource(t),
-      rowActions: (row) => (
+      rowActions: (row, ctx) => (
         <Permission value="Save">
-          <Button size="compact-xs" variant="subtle" color="teal" onClick={() => setEditing(row)}>
+          <Button
+            size="compact-xs"
+            variant="subtle"
+            color="teal"
+            onClick={() => setEditing({ row, reload: ctx.reload })}
+          >
             {t('role.permissions')}
           </Button>
         </Permission>
@@ -29,7 +34,17 @@ function RolePage() {
   return (
     <>
       <CrudPage resource={resource} />
-      {editing && <PermissionModal row={editing} http={http} onClose={() => setEditing(null)} />}
+      {editing && (
+        <PermissionModal
+          row={editing.row}
+          http={http}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            editing.reload();
+          }}
+        />
+      )}
     </>
   );
 }

@@ -1,7 +1,8 @@
+import { Resources } from '../../../../contract/resources.ts';
 import { commonFields } from '../../../crud/common.ts';
 import type { CrudResource, FormValues, Row } from '../../../crud/types.ts';
 
-export const ROLE_URL = '/api/system/role/';
+export const ROLE_URL = Resources.role.path;
 const WRITABLE = ['name', 'key', 'sort', 'status', 'admin', 'data_range', 'remark', 'dept', 'description'];
 
 /** The role's writable fields, as a PUT sends them (menus and buttons are left as they are). */
@@ -17,6 +18,7 @@ export function roleResource(t: (key: string) => string): CrudResource {
   return {
     name: 'role',
     url: ROLE_URL,
+    row: Resources.role.row,
     title: 'system:role.title',
     fields: [
       { name: 'name', label: 'system:role.name', search: true, form: { required: true } },

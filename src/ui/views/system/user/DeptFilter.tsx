@@ -2,6 +2,7 @@ import { getTreeExpandedState, Paper, Text, Tree, UnstyledButton, useTree } from
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDeptTree } from '../../../crud/DeptSelect.tsx';
+import { Failure } from '../../../crud/Failure.tsx';
 
 /** The department tree on the left of the user page: choosing a node filters the users (and below). */
 export function DeptFilter({
@@ -12,7 +13,7 @@ export function DeptFilter({
   onChange(dept: string | null): void;
 }) {
   const { t } = useTranslation('system');
-  const data = useDeptTree();
+  const { data, error, retry } = useDeptTree();
   const tree = useTree();
   // Expand everything once per loaded tree. `setExpandedState` is a new function on every render: as an
   // effect dependency it re-ran the effect after each update, forever, starving the router's transitions.
@@ -26,6 +27,7 @@ export function DeptFilter({
       <UnstyledButton fz="sm" fw={value ? 400 : 600} mb={6} onClick={() => onChange(null)}>
         {t('user.all_depts')}
       </UnstyledButton>
+      {error && <Failure compact reason={error} onRetry={retry} />}
       <Tree
         data={data}
         tree={tree}

@@ -1,13 +1,14 @@
 import { md5Hex } from '../../../../contract/password.ts';
+import { Resources } from '../../../../contract/resources.ts';
 import type { HttpClient } from '../../../../services/http/types.ts';
 import { commonFields } from '../../../crud/common.ts';
 import { formFields } from '../../../crud/query.ts';
 import type { CrudOption, CrudResource, FormValues, Row } from '../../../crud/types.ts';
 
-export const USER_URL = '/api/system/user/';
+export const USER_URL = Resources.user.path;
 
 async function roleOptions(http: HttpClient): Promise<CrudOption[]> {
-  const env = await http.get<{ data?: { id: number; name: string }[] }>('/api/system/role/', { limit: 999 });
+  const env = await http.get<{ data?: { id: number; name: string }[] }>(Resources.role.path, { limit: 999 });
   return (env.data?.data ?? []).map((r) => ({ label: r.name, value: r.id }));
 }
 
@@ -19,6 +20,7 @@ export function userResource(dept: string | null): CrudResource {
   const resource: CrudResource = {
     name: 'user',
     url: USER_URL,
+    row: Resources.user.row,
     title: 'system:user.title',
     actions: { export: true },
     params: dept ? { dept } : {},

@@ -1,3 +1,4 @@
+import { Resources } from '../../../../contract/resources.ts';
 import { crudView } from '../../../crud/app-env.tsx';
 import { commonFields } from '../../../crud/common.ts';
 import { METHOD_OPTIONS } from '../options.ts';
@@ -5,7 +6,8 @@ import { METHOD_OPTIONS } from '../options.ts';
 /** API白名单 (menu component `system/whiteList/index`): requests any signed-in user may make. */
 export default crudView(() => ({
   name: 'whiteList',
-  url: '/api/system/api_white_list/',
+  url: Resources.apiWhiteList.path,
+  row: Resources.apiWhiteList.row,
   title: 'system:whiteList.title',
   ordering: '-create_datetime',
   fields: [

@@ -1,3 +1,4 @@
+import { Resources } from '../../../../../contract/resources.ts';
 import { crudView } from '../../../../crud/app-env.tsx';
 import { commonFields } from '../../../../crud/common.ts';
 import { READ_ONLY } from '../../options.ts';
@@ -5,7 +6,8 @@ import { READ_ONLY } from '../../options.ts';
 /** 登录日志 (menu component `system/log/loginLog/index`): read only. */
 export default crudView((t) => ({
   name: 'loginLog',
-  url: '/api/system/login_log/',
+  url: Resources.loginLog.path,
+  row: Resources.loginLog.row,
   title: 'system:loginLog.title',
   ordering: '-create_datetime',
   actions: READ_ONLY,

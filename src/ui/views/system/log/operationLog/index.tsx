@@ -1,3 +1,4 @@
+import { Resources } from '../../../../../contract/resources.ts';
 import { crudView } from '../../../../crud/app-env.tsx';
 import { commonFields } from '../../../../crud/common.ts';
 import { READ_ONLY } from '../../options.ts';
@@ -5,7 +6,8 @@ import { READ_ONLY } from '../../options.ts';
 /** 操作日志 (menu component `system/log/operationLog/index`): read only; 详情 shows request and response. */
 export default crudView((t) => ({
   name: 'operationLog',
-  url: '/api/system/operation_log/',
+  url: Resources.operationLog.path,
+  row: Resources.operationLog.row,
   title: 'system:operationLog.title',
   ordering: '-create_datetime',
   actions: READ_ONLY,

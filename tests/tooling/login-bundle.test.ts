@@ -1,0 +1,80 @@
+// Issue 15, the build-time check: the sign-in page must not carry the signed-in console. The SPA is built in
+// memory with the project's own vite config (vite's build API with `write: false`, not minified — minifying
+// does not change which module lands in which chunk; about 10 s of CPU), then the entry chunk and everything
+// it imports statically — what /login loads before any lazy chunk, as scripts/bench.ts's `closure` counts it
+// from the manifest — are searched for the shell's modules: src/ui/shell/*, Dexie and the tabs chart.
+// The bundler's own chunk records (Rolldown under vite 8) are read rather than the manifest, because only they
+// list the modules inside each chunk. The same build must hold those modules somewhere (lazily), so the check cannot pass vacuously.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+type BuildOutput = Extract<Awaited<ReturnType<typeof build>>, { output: unknown }>;
+type OutputChunk = Extract<BuildOutput['output'][number], { type: 'chunk' }>;
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const SHELL_MODULES: [string, RegExp][] = [
+  ['the shell (src/ui/shell/*)', /\/src\/ui\/shell\//],
+  ['Dexie', /\/node_modules\/dexie\//],
+  ['the tabs chart (src/machines/tabs/*)', /\/src\/machines\/tabs\//],
+];
+const LOGIN_PAGE = /\/src\/ui\/login\/LoginPage\.tsx$/;
+
+/** The chunk and every chunk it imports statically, transitively. */
+function staticClosure(chunks: Map<string, OutputChunk>, entry: OutputChunk): OutputChunk[] {
+  const seen = new Map<string, OutputChunk>();
+  const visit = (chunk: OutputChunk) => {
+    if (seen.has(chunk.fileName)) return;
+    seen.set(chunk.fileName, chunk);
+    for (const name of chunk.imports) {
+      const imported = chunks.get(name);
+      if (imported) visit(imported);
+    }
+  };
+  visit(entry);
+  return [...seen.values()];
+}
+
+describe('the sign-in page’s bundle', () => {
+  const outDir = mkdtempSync(join(tmpdir(), 'xy-login-bundle-'));
+  let chunks = new Map<string, OutputChunk>();
+
+  beforeAll(async () => {
+    const result = (await build({
+      root: ROOT,
+      configFile: join(ROOT, 'vite.config.ts'),
+      logLevel: 'silent',
+      build: { outDir, emptyOutDir: true, write: false, minify: false, reportCompressedSize: false },
+    })) as BuildOutput | BuildOutput[];
+    const outputs = Array.isArray(result) ? result : [result];
+    chunks = new Map(
+      outputs
+        .flatMap((o) => o.output)
+        .filter((o): o is OutputChunk => o.type === 'chunk')
+        .map((chunk) => [chunk.fileName, chunk]),
+    );
+  }, 300_000);
+  afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+
+  it('the login route’s static module graph holds none of the shell’s modules', () => {
+    const entry = [...chunks.values()].find((chunk) => chunk.isEntry);
+    if (!entry) throw new Error('no entry chunk in the build');
+    const login = staticClosure(chunks, entry);
+    const loginModules = login.flatMap((chunk) => chunk.moduleIds);
+    // The sign-in page itself is in it (the route is part of the entry chunk, src/ui/app/routes.tsx).
+    expect(loginModules.some((id) => LOGIN_PAGE.test(id))).toBe(true);
+    const allModules = [...chunks.values()].flatMap((chunk) => chunk.moduleIds);
+    for (const [name, pattern] of SHELL_MODULES) {
+      expect(
+        allModules.some((id) => pattern.test(id)),
+        `${name} is in the build`,
+      ).toBe(true);
+      const offenders = login.flatMap((chunk) =>
+        chunk.moduleIds.filter((id) => pattern.test(id)).map((id) => `${chunk.fileName}: ${id}`),
+      );
+      expect(offenders, `${name} in what /login loads`).toEqual([]);
+    }
+  });
+});
