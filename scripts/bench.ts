@@ -12,7 +12,8 @@
  *   login.interactive.median  median of 5 cold loads of /login on a local server until the username field
  *                             is enabled and takes focus, in headless Chromium
  * Sizes are the sum of each file gzipped on its own (level 6, what servers typically use), 1 KB = 1024 bytes.
- * Then the shell (scripts/bench-shell.ts), the live feed and messages (scripts/bench-feed.ts) and the user
+ * Then the login page beside its floor (scripts/bench-login.ts: ready, bytes, requests, heap, long tasks, on
+ * loopback and at 10 Mbit/s), the shell (scripts/bench-shell.ts), the live feed and messages (scripts/bench-feed.ts) and the user
  * list at 100,000 users (scripts/bench-users.ts), the monitoring pipeline (scripts/bench-pipeline.ts: ingest
  * with 50 filters and 1,000 blacklisted sellers, the items list at 200,000 rows), delivery and the hot API
  * endpoints under load (scripts/bench-api.ts: the message poll, settings, web_router) print theirs.
@@ -26,6 +27,7 @@ import { ROOT, startServer } from '../tests/e2e/support/server.ts';
 import { runApiBench } from './bench-api.ts';
 import { runDeliveryBench } from './bench-delivery.ts';
 import { runFeedBench } from './bench-feed.ts';
+import { runLoginBench } from './bench-login.ts';
 import { runPipelineBench } from './bench-pipeline.ts';
 import { runShellBench } from './bench-shell.ts';
 import { runUsersBench } from './bench-users.ts';
@@ -154,6 +156,7 @@ async function main() {
   console.log(`login.interactive.median: ${Math.round(measured.median)} ms`);
   // Each part prints its own figures (see its header comment) and says whether its budgets held.
   const parts = [
+    await runLoginBench(OUT_DIR),
     await runShellBench(OUT_DIR),
     await runFeedBench(OUT_DIR),
     await runUsersBench(OUT_DIR),

@@ -6,7 +6,7 @@ import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router/dom';
 import { createAppSystem } from './services/app-system.ts';
-import { currentLanguage, i18n, preloadNamespaces } from './services/i18n/index.ts';
+import { currentLanguage, i18n } from './services/i18n/index.ts';
 import { AppActor } from './ui/app/actor.ts';
 import { CrashScreen } from './ui/app/CrashScreen.tsx';
 import { ErrorBoundary } from './ui/app/ErrorBoundary.tsx';
@@ -73,5 +73,5 @@ createRoot(container).render(
   </I18nextProvider>,
 );
 
-// The shell's translations arrive in the background while the sign-in page is shown.
-void preloadNamespaces();
+// The shell's translations are not fetched here: the sign-in page asks for them in idle time once its form
+// is usable, the shell at once (src/services/i18n "preloadNamespaces").

@@ -75,7 +75,7 @@ export function createApi(http: HttpClient, options: ApiOptions = {}): Api {
         return state;
       } catch (error) {
         if (!isApiError(error) || !captchaStatusMissing(error)) throw error;
-        return settings?.['base.captcha_state'] ?? true;
+        return (await settings)?.['base.captcha_state'] ?? true;
       }
     },
 

@@ -48,9 +48,13 @@ export interface Api {
   getSettings(signal?: AbortSignal): Promise<Settings>;
   /**
    * `{state}` from /api/captcha/status/, or — quietly, when the endpoint is missing as on a stock dvadmin —
-   * the `base.captcha_state` setting (true when unknown).
+   * the `base.captcha_state` setting (true when unknown). The settings may still be on their way: only
+   * that fallback waits for them.
    */
-  getCaptchaEnabled(settings: Settings | undefined, signal?: AbortSignal): Promise<boolean>;
+  getCaptchaEnabled(
+    settings: Settings | undefined | PromiseLike<Settings | undefined>,
+    signal?: AbortSignal,
+  ): Promise<boolean>;
   /** null when captcha is off (`{}`). */
   getCaptcha(signal?: AbortSignal): Promise<{ key: string | number; image: string } | null>;
   /**

@@ -135,11 +135,31 @@ export function createI18n(options: CreateI18nOptions = {}): I18n {
   return instance;
 }
 
+const preloading = new WeakMap<I18n, Promise<void>>();
+
 /**
- * Fetches every lazy namespace in both languages (so a language switch and `t()` outside React find them).
- * Called once after the first render; resolves even when a chunk fails (the keys then show until a retry).
+ * Fetches every lazy namespace in both languages (so a language switch and `t()` outside React find them),
+ * once per instance. Not at boot: the sign-in page asks for it in idle time once its form is usable
+ * (`preloadNamespacesWhenIdle`), the shell at once — nothing the sign-in page does not need competes with its
+ * own requests. Resolves even when a chunk fails (the keys then show until a retry).
  */
-export async function preloadNamespaces(instance: I18n = i18n): Promise<void> {
+export function preloadNamespaces(instance: I18n = i18n): Promise<void> {
+  let pending = preloading.get(instance);
+  if (!pending) {
+    pending = loadAllNamespaces(instance);
+    preloading.set(instance, pending);
+  }
+  return pending;
+}
+
+/** `preloadNamespaces` when the browser is idle (a short timeout where `requestIdleCallback` is missing). */
+export function preloadNamespacesWhenIdle(instance: I18n = i18n): void {
+  const run = () => void preloadNamespaces(instance);
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 2_000 });
+  else setTimeout(run, 200);
+}
+
+async function loadAllNamespaces(instance: I18n): Promise<void> {
   await Promise.allSettled(
     Object.entries(lazyLocaleModules).map(async ([path, load]) => {
       const match = /locales\/([^/]+)\/([^/]+)\.json$/.exec(path);

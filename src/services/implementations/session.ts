@@ -134,12 +134,28 @@ export function createSessionImplementations(deps: SessionDeps) {
   const { api, cookies, menuCache, now } = deps;
   const onError = deps.onError ?? ((error, effect) => console.error(`[session] ${effect} failed`, error));
 
+  // The captcha status is asked together with the settings (only its fallback, on a backend without the
+  // status endpoint, reads them): the chart's `checkingCaptcha` then takes the answer already on its way
+  // instead of starting a second round trip after the first.
+  let captchaState: Promise<boolean> | undefined;
   const login = loginMachine.provide({
     actors: {
-      loadSettings: fromPromise<Settings>(({ signal }) => normalised(() => api.getSettings(signal))),
-      loadCaptchaState: fromPromise<boolean, { settings: Settings | null }>(({ input, signal }) =>
-        normalised(() => api.getCaptchaEnabled(input.settings ?? undefined, signal)),
-      ),
+      loadSettings: fromPromise<Settings>(({ signal }) => {
+        const settings = normalised(() => api.getSettings(signal));
+        captchaState = normalised(() =>
+          api.getCaptchaEnabled(
+            settings.catch(() => undefined),
+            signal,
+          ),
+        );
+        captchaState.catch(() => undefined); // handled when `checkingCaptcha` takes it
+        return settings;
+      }),
+      loadCaptchaState: fromPromise<boolean, { settings: Settings | null }>(({ input, signal }) => {
+        const early = captchaState;
+        captchaState = undefined;
+        return early ?? normalised(() => api.getCaptchaEnabled(input.settings ?? undefined, signal));
+      }),
       loadCaptcha: fromPromise<CaptchaChallenge | null>(({ signal }) =>
         normalised(() => api.getCaptcha(signal)),
       ),

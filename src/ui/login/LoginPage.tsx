@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   selectCaptchaEnabled,
@@ -10,7 +11,7 @@ import {
   selectLoginSettings,
   selectLoginUsername,
 } from '../../machines/session/selectors.ts';
-import { changeLanguage, currentLanguage } from '../../services/i18n/index.ts';
+import { changeLanguage, currentLanguage, preloadNamespacesWhenIdle } from '../../services/i18n/index.ts';
 import { useLoginRef } from '../app/actor.ts';
 import { PageLoader } from '../app/PageLoader.tsx';
 import { reasonText } from '../app/reason.ts';
@@ -29,6 +30,12 @@ export function LoginPage() {
   const error = useSelector(login, (s) => (s ? selectLoginError(s) : null));
   const username = useSelector(login, (s) => (s ? selectLoginUsername(s) : ''));
   const preparing = useSelector(login, (s) => !s || s.matches('loadingSettings'));
+  const formShown = !!login && !preparing;
+  // Once the form is usable, the shell's translations arrive in idle time (not before: the page's own
+  // requests go first).
+  useEffect(() => {
+    if (formShown) preloadNamespacesWhenIdle(i18n);
+  }, [formShown, i18n]);
 
   // Restoring the session, or signed in and about to leave: nothing to fill in yet.
   if (!login || preparing) return <PageLoader />;

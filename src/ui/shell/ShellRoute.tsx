@@ -28,7 +28,7 @@ import '@mantine/core/styles/Indicator.css';
 import '@mantine/core/styles/ThemeIcon.css';
 import '@mantine/core/styles/Code.css';
 import { useSelector } from '@xstate/react';
-import { useContext, useMemo } from 'react';
+import { useContext, useEffect, useMemo } from 'react';
 import {
   UNSAFE_DataRouterContext as DataRouterContext,
   matchRoutes,
@@ -39,6 +39,7 @@ import { selectIsShellReady } from '../../machines/app/selectors.ts';
 import { selectSize } from '../../machines/preferences/selectors.ts';
 import { selectAreRoutesReady } from '../../machines/routeGuard/selectors.ts';
 import { selectHasStartupFailed } from '../../machines/session/selectors.ts';
+import { i18n, preloadNamespaces } from '../../services/i18n/index.ts';
 import { AppActor, usePreferencesRef, useRouteGuardRef, useSessionRef } from '../app/actor.ts';
 import { MantineRoot } from '../app/MantineRoot.tsx';
 import { PageLoader } from '../app/PageLoader.tsx';
@@ -58,6 +59,8 @@ import { StartupErrorContainer } from './StartupErrorContainer.tsx';
  */
 export function Component() {
   const shellReady = AppActor.useSelector(selectIsShellReady);
+  // every translation, for the pages, the toasts and a language switch (once; usually done on /login)
+  useEffect(() => void preloadNamespaces(i18n), []);
   return shellReady ? (
     <SizedShell />
   ) : (

@@ -267,6 +267,31 @@ describe('session implementations', () => {
     }
   });
 
+  it('the sign-in page asks for the captcha status together with the settings, not one round trip later', async () => {
+    const { deps } = fakeDeps();
+    deps.cookies.clearSession();
+    let releaseSettings: (() => void) | undefined;
+    const asked: string[] = [];
+    deps.api.getSettings = () =>
+      new Promise((resolve) => {
+        asked.push('settings');
+        releaseSettings = () => resolve(startupData.settings);
+      });
+    deps.api.getCaptchaEnabled = async (settings) => {
+      asked.push('captcha status');
+      // a backend without the status endpoint answers by the settings' flag, once they arrive
+      return (await settings)?.['base.captcha_state'] === true;
+    };
+    const session = start(deps);
+    await settle(30);
+    expect(asked).toEqual(['settings', 'captcha status']);
+    expect(session.getSnapshot().children.login?.getSnapshot().value).toBe('loadingSettings');
+    releaseSettings?.();
+    await settle(30);
+    expect(session.getSnapshot().children.login?.getSnapshot().matches('ready')).toBe(true);
+    expect(asked).toEqual(['settings', 'captcha status']);
+  });
+
   it('a login answered with an empty refresh (HttpOnly cookie mode) keeps no refresh token readable and remembers the mode', async () => {
     const { deps, cookies } = fakeDeps({}, 'cookie');
     deps.cookies.clearSession();
