@@ -93,4 +93,20 @@ test('an embedded menu link opens as an iframe tab that keeps the framed page ac
 
   // The breadcrumbs name the page.
   await expect(page.getByRole('navigation', { name: '面包屑导航' })).toContainText('帮助台');
+
+  // Refreshing the tab loads the framed page again (its counter starts over).
+  await tab(page, '帮助台').click({ button: 'right' });
+  await page.getByTestId('tab-context-menu').getByRole('menuitem', { name: '刷新' }).click();
+  await expect(framed.locator('#count')).toHaveText('0');
+  expect(pageLoads).toBe(2);
+
+  // Reloading the browser restores the tab at its in-app path (a deep link to the iframe route).
+  await page.reload();
+  await expect(tab(page, '帮助台')).toHaveAttribute('aria-selected', 'true');
+  await expect(framed.getByRole('heading', { name: 'Framed helpdesk' })).toBeVisible();
+
+  // Closing the tab releases the frame.
+  await tab(page, '帮助台').getByTestId('tab-close').click();
+  await expect(tab(page, '帮助台')).toHaveCount(0);
+  await expect(page.locator('iframe')).toHaveCount(0);
 });
