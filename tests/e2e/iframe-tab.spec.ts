@@ -110,3 +110,13 @@ test('an embedded menu link opens as an iframe tab that keeps the framed page ac
   await expect(tab(page, '帮助台')).toHaveCount(0);
   await expect(page.locator('iframe')).toHaveCount(0);
 });
+
+test('the phone console opens an embedded menu link as a framed page too', async ({ page }) => {
+  await signInDirectly(page, server());
+  await page.goto(`${server().url}/mobile`);
+  const phone = page.getByTestId('mobile-console');
+  await phone.getByText('帮助台', { exact: true }).click();
+  await expect(page).toHaveURL(/\/mobile\?page=%2Fiframe%2F\d+$/);
+  const framed = page.frameLocator('iframe[title="嵌入页面：帮助台"]');
+  await expect(framed.getByRole('heading', { name: 'Framed helpdesk' })).toBeVisible();
+});
