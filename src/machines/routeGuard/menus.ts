@@ -42,7 +42,8 @@ export function isExternalPath(path: string | null | undefined): boolean {
 
 /**
  * A link shown inside the console (dvadmin 2.1): `is_link`, an `http(s)://` address, and `frame_out`
- * explicitly false. `frame_out` true — or absent, as a 2.0 backend sends it — opens in a new browser tab or window (as links did before).
+ * explicitly false. `frame_out` true — or absent, as a 2.0 backend sends it — opens outside the console,
+ * in a new browser tab, as links always did.
  */
 export function isEmbeddedLink(
   record: Pick<MenuRecord, 'path' | 'web_path' | 'is_link' | 'frame_out'>,
