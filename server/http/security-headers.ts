@@ -2,7 +2,8 @@
 // that allows exactly what the built console needs: its own scripts (no inline script: index.html loads
 // /app-config.js and the bundle by URL), inline styles (Mantine and index.html's boot spinner), data:/blob:
 // images (the captcha is a data: PNG; previews and downloads use blob: URLs), and connections to its own
-// origin (API calls, the socket.io websocket) plus CONSOLE_API_BASE's origin when the API lives elsewhere.
+// origin (API calls, the socket.io websocket) plus CONSOLE_API_BASE's origin when the API lives elsewhere,
+// and http(s) pages in frames (menus embedded as iframe tabs, sandboxed by the console; no data:/blob:).
 // Everything else (API JSON, scripts, styles) gets a policy that allows nothing, so a response opened on
 // its own renders inert. /media sets its own, stricter headers (server/web.ts) and keeps them.
 import type { FastifyInstance } from 'fastify';
@@ -30,6 +31,8 @@ export function spaContentSecurityPolicy(config: Pick<Config, 'consoleApiBase'>)
     `img-src 'self' data: blob: https:${api.length ? ` ${api[0]}` : ''}`,
     "font-src 'self' data:",
     `connect-src 'self'${api.length ? ` ${api.join(' ')}` : ''}`,
+    // Embedded menu links (is_link with frame_out false) are addresses an admin picks at run time.
+    'frame-src http: https:',
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

@@ -155,7 +155,6 @@ export function createDemoData(now: Date = new Date()): DemoData {
       id,
       parent,
       ...menuColumns(seed),
-      frame_out: false,
       status: true,
       ...trail(),
     });

@@ -185,6 +185,12 @@ describe('every response carries the security headers', () => {
     }
   });
 
+  it('the SPA page lets embedded menu links frame http(s) pages, and nothing else (no data:, blob: or javascript:)', async () => {
+    const csp = String((await server.app.inject({ url: '/' })).headers['content-security-policy']);
+    const frameSrc = csp.split('; ').find((d) => d.startsWith('frame-src '));
+    expect(frameSrc).toBe('frame-src http: https:');
+  });
+
   it('API answers and /app-config.js: nosniff and a CSP that allows nothing', async () => {
     for (const url of ['/api/init/settings/', '/app-config.js', '/api/nowhere/']) {
       const reply = await server.app.inject({ url });

@@ -128,3 +128,16 @@ describe('search index', () => {
     expect(perKeystroke).toBeLessThan(16);
   });
 });
+
+describe('search entries of embedded links', () => {
+  it('a link with frame_out false goes to its iframe tab inside the console, not to a new window', () => {
+    const index = buildSearchIndex([
+      rec({ id: 30, name: '嵌入', path: 'https://example.com', is_link: true, frame_out: false }),
+      rec({ id: 31, name: '外开', path: 'https://example.org', is_link: true, frame_out: true }),
+    ]);
+    expect(index.map((e) => [e.name, e.path, e.external])).toEqual([
+      ['嵌入', '/iframe/30', false],
+      ['外开', 'https://example.org', true],
+    ]);
+  });
+});

@@ -54,6 +54,31 @@ describe('menu routes', () => {
     expect(routes[0]?.handle).toEqual({ name: 'dept', title: '部门管理', pattern: '/dept', cache: true });
   });
 
+  it('an embedded link needs no view: its route at /iframe/<id> is made from the address and always kept alive', () => {
+    const onUnreachable = vi.fn();
+    const routes = menuRoutes(
+      [
+        descriptor({
+          path: '/iframe/18',
+          name: 'iframe-18',
+          title: '官网',
+          component: '',
+          menuId: 18,
+          frame: 'https://example.com',
+        }),
+      ],
+      { onUnreachable, registries },
+    );
+    expect(routes.map((r) => r.path)).toEqual(['iframe/18']);
+    expect(routes[0]?.handle).toEqual({
+      name: 'iframe-18',
+      title: '官网',
+      pattern: '/iframe/18',
+      cache: true,
+    });
+    expect(onUnreachable).not.toHaveBeenCalled();
+  });
+
   it('a page chunk that does not arrive in time fails like a missing component, with a retry page', async () => {
     vi.useFakeTimers();
     try {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { md5Hex } from '../../src/contract/password.ts';
 import { formOf } from '../../src/ui/crud/query.ts';
+import { menuResource } from '../../src/ui/views/system/menu/resource.ts';
 import { menuButtonResource } from '../../src/ui/views/system/menuButton/resource.ts';
 import { sentResource } from '../../src/ui/views/system/messageCenter/resource.ts';
 import {
@@ -101,5 +102,15 @@ describe('menu buttons and messages', () => {
       'create',
     );
     expect(body).toEqual({ title: 'hi', content: 'c', target_type: 1, target_role: [2], description: null });
+  });
+});
+
+describe('menu form: where a link opens', () => {
+  it('外部打开 (frame_out) is asked only for links, defaulting to false (embedded, as dvadmin 2.1)', () => {
+    const field = menuResource.fields.find((f) => f.name === 'frame_out');
+    expect(field).toMatchObject({ label: 'system:menu.frame_out', kind: 'radio', initial: false });
+    const when = field ? formOf(field)?.when : undefined;
+    expect(when?.({ is_link: true })).toBe(true);
+    expect(when?.({ is_link: false })).toBe(false);
   });
 });

@@ -12,6 +12,8 @@ export type MenuSeed = {
   componentName?: string;
   catalog?: boolean;
   link?: boolean;
+  /** A link opened in a new browser window; false (the column's default, as dvadmin's) embeds it in a tab. */
+  frameOut?: boolean;
   visible?: boolean;
   cache?: boolean;
   buttons?: ButtonSeed[];
@@ -25,6 +27,7 @@ export function menuColumns(menu: MenuSeed) {
     icon: menu.icon,
     sort: menu.sort,
     is_link: menu.link ?? false,
+    frame_out: menu.frameOut ?? false,
     is_catalog: menu.catalog ?? false,
     web_path: menu.path ?? '',
     component: menu.component ?? '',
@@ -299,6 +302,8 @@ const externalLink: MenuSeed = {
   sort: 20,
   path: 'https://django-vue-admin.com',
   link: true,
+  // A site of its own (it may refuse to be framed): a new window, as before dvadmin 2.1.
+  frameOut: true,
 };
 
 export const MENUS: MenuSeed[] = [businessMenu, systemMenu, externalLink];

@@ -5,7 +5,7 @@
  * plain text.
  */
 import type { MenuRecord } from '../../contract/index.ts';
-import { CONSOLE_ENTRY, recordPath } from './menus.ts';
+import { CONSOLE_ENTRY, isEmbeddedLink, recordPath, routePathOf } from './menus.ts';
 import { matchesPattern, normalizePath } from './paths.ts';
 
 export type Crumb = {
@@ -26,14 +26,18 @@ export const CONSOLE_CRUMB: Crumb = {
   path: CONSOLE_ENTRY.path,
 };
 
-/** A record that is a route (same rule as `buildRoutes`): path, component and name, not a link. */
+/**
+ * A record that is a route (same rule as `buildRoutes`): path, component and name, not a link; or an
+ * embedded link (its iframe tab at `/iframe/<id>`).
+ */
 const isPage = (record: MenuRecord) =>
-  !!recordPath(record) && !!record.component && !!record.component_name && record.is_link !== true;
+  isEmbeddedLink(record) ||
+  (!!recordPath(record) && !!record.component && !!record.component_name && record.is_link !== true);
 
 const toCrumb = (record: MenuRecord): Crumb => ({
   id: String(record.id),
   title: record.name,
-  path: isPage(record) ? recordPath(record) : null,
+  path: isPage(record) ? routePathOf(record) : null,
 });
 
 /**
@@ -43,7 +47,7 @@ const toCrumb = (record: MenuRecord): Crumb => ({
 export function breadcrumbTrail(menus: readonly MenuRecord[], path: string, current?: Crumb): Crumb[] {
   const at = normalizePath(path);
   if (at === CONSOLE_CRUMB.path) return [CONSOLE_CRUMB];
-  const page = menus.find((record) => isPage(record) && matchesPattern(recordPath(record), at));
+  const page = menus.find((record) => isPage(record) && matchesPattern(routePathOf(record), at));
   if (!page) return current ? [CONSOLE_CRUMB, current] : [CONSOLE_CRUMB];
   const byId = new Map(menus.map((record) => [record.id, record]));
   const chain: Crumb[] = [toCrumb(page)];

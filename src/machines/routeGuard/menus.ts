@@ -3,7 +3,7 @@
  * `handleAsideMenu`: menu records → route descriptors, and → the side-menu tree.
  */
 import type { MenuRecord } from '../../contract/index.ts';
-import { INDEX_PATH } from './paths.ts';
+import { IFRAME_PREFIX, INDEX_PATH } from './paths.ts';
 import type { MenuTreeItem, RouteDescriptor } from './types.ts';
 
 const PLACEHOLDER_PREFIX = 'menu-empty-';
@@ -41,6 +41,43 @@ export function isExternalPath(path: string | null | undefined): boolean {
 }
 
 /**
+ * A link shown inside the console (dvadmin 2.1): `is_link`, an `http(s)://` address, and `frame_out`
+ * explicitly false. `frame_out` true — or absent, as a 2.0 backend sends it — opens outside the console,
+ * in a new browser tab, as links always did.
+ */
+export function isEmbeddedLink(
+  record: Pick<MenuRecord, 'path' | 'web_path' | 'is_link' | 'frame_out'>,
+): boolean {
+  return record.is_link === true && record.frame_out === false && isExternalPath(recordPath(record));
+}
+
+/** The in-app path of an embedded link's tab. */
+export function iframePath(id: number | string): string {
+  return `${IFRAME_PREFIX}${id}`;
+}
+
+/** Where a record's entry goes inside the app: `/iframe/<id>` for an embedded link, else its own path. */
+export function routePathOf(
+  record: Pick<MenuRecord, 'id' | 'path' | 'web_path' | 'is_link' | 'frame_out'>,
+): string {
+  return isEmbeddedLink(record) ? iframePath(record.id) : recordPath(record);
+}
+
+/** An embedded link's route: named `iframe-<id>`, titled by the menu name, always kept alive. */
+function frameRoute(record: MenuRecord): RouteDescriptor {
+  return {
+    path: iframePath(record.id),
+    name: `iframe-${record.id}`,
+    title: record.name,
+    component: '',
+    cache: true,
+    isLink: false,
+    menuId: record.id,
+    frame: recordPath(record),
+  };
+}
+
+/**
  * Each record with a path, a component and a `component_name` becomes a route: named by `component_name`,
  * titled by the menu name, cached per `cache`. Catalogs (no component) make none; neither do records
  * without a name (seed: a route without a name goes to 404). The first record wins a duplicated path.
@@ -49,6 +86,13 @@ export function buildRoutes(menus: readonly MenuRecord[]): RouteDescriptor[] {
   const seen = new Set<string>();
   const routes: RouteDescriptor[] = [];
   for (const record of menus) {
+    if (isEmbeddedLink(record)) {
+      const route = frameRoute(record);
+      if (seen.has(route.path)) continue;
+      seen.add(route.path);
+      routes.push(route);
+      continue;
+    }
     const path = recordPath(record);
     if (!path || !record.component || !record.component_name || seen.has(path)) continue;
     seen.add(path);
@@ -65,8 +109,12 @@ export function buildRoutes(menus: readonly MenuRecord[]): RouteDescriptor[] {
   return routes;
 }
 
-/** dvadmin: an entry with no component that is not a link loses its path (it then gets a placeholder). */
+/**
+ * dvadmin: an entry with no component that is not a link loses its path (it then gets a placeholder); an
+ * embedded link goes to its iframe tab.
+ */
 function entryPath(record: MenuRecord): string {
+  if (isEmbeddedLink(record)) return iframePath(record.id);
   const path = recordPath(record);
   if (!record.component && record.is_link !== true) return '';
   return path;
@@ -79,7 +127,7 @@ function toItem(record: MenuRecord, children: MenuTreeItem[]): MenuTreeItem {
     path: path || placeholderPath(record.id),
     title: record.name,
     icon: record.icon || null,
-    isLink: record.is_link === true || isExternalPath(path),
+    isLink: !isEmbeddedLink(record) && (record.is_link === true || isExternalPath(path)),
     isPlaceholder: !path,
     menuPermission: record.menuPermission ?? [],
     children,

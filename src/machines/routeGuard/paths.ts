@@ -17,6 +17,12 @@ export const FORBIDDEN_PATH = '/403';
  */
 export const MICRO_FRONTEND_PREFIX = '/micro/';
 
+/**
+ * Embedded links (a menu `is_link` with `frame_out: false`) open as a tab holding an iframe at
+ * `/iframe/<menu id>`: a stable in-app path for the tab, the breadcrumbs and the permission check.
+ */
+export const IFRAME_PREFIX = '/iframe/';
+
 /** Routes that exist without menus (ARCHITECTURE.md "Routing"); `*` matches the rest of the path. */
 export const STATIC_ROUTES = [
   '/',

@@ -16,6 +16,11 @@ export type RouteDescriptor = {
   cache: boolean;
   isLink: boolean;
   menuId: number;
+  /**
+   * An embedded link (`is_link` with `frame_out: false`): the `http(s)://` address shown in an iframe at
+   * `path` (`/iframe/<menu id>`); `component` is then empty.
+   */
+  frame?: string;
 };
 
 /** A side-menu entry (seed §3): built from the visible menu records by `parent`. */

@@ -75,6 +75,7 @@ export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 const loadRetryPage = () => import('./ViewLoadFailed.tsx');
+const loadIframePage = () => import('../pages/IframePage.tsx');
 
 /**
  * The retry page (Mantine: its own chunk, never in the sign-in bundle). When that chunk cannot load either
@@ -117,7 +118,8 @@ export type MenuRouteHandle = {
 /**
  * Route objects for the menu routes whose view exists; the others are reported (the page is unreachable)
  * and skipped, so their paths fall through to the 404 page. A chunk that fails or times out is reported
- * too and its page offers a retry instead of crashing.
+ * too and its page offers a retry instead of crashing. An embedded link (`frame`) needs no view: its route
+ * shows the address in an iframe page, always kept alive.
  */
 export function menuRoutes(
   descriptors: readonly RouteDescriptor[],
@@ -132,6 +134,13 @@ export function menuRoutes(
   const seen = new Set<string>();
   for (const descriptor of descriptors) {
     if (descriptor.isLink || !descriptor.name) continue;
+    if (descriptor.frame) {
+      const route = frameRoute(descriptor, descriptor.frame, timeoutMs);
+      if (seen.has(route.path as string)) continue;
+      seen.add(route.path as string);
+      routes.push(route);
+      continue;
+    }
     const load = findView(descriptor.component, from);
     if (!load) {
       onUnreachable(descriptor);
@@ -164,4 +173,29 @@ export function menuRoutes(
     });
   }
   return routes;
+}
+
+/** An embedded link's route: the iframe page for `src`, titled by the menu name, kept alive. */
+function frameRoute(descriptor: RouteDescriptor, src: string, timeoutMs: number): RouteObject {
+  const path = descriptor.path.replace(/^\/+/, '');
+  const handle: MenuRouteHandle = {
+    name: descriptor.name,
+    title: descriptor.title,
+    pattern: `/${path}`,
+    cache: true,
+  };
+  return {
+    id: `menu:${descriptor.name}:${descriptor.menuId}`,
+    path,
+    handle,
+    lazy: async () => {
+      try {
+        const { IframePage } = await withTimeout(loadIframePage(), timeoutMs);
+        const title = descriptor.title;
+        return { Component: () => createElement(IframePage, { src, title }) };
+      } catch {
+        return { Component: await failedView(descriptor.title) };
+      }
+    },
+  };
 }

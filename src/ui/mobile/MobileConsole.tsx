@@ -16,10 +16,20 @@ import classes from './Mobile.module.css';
 
 const views = new Map<string, ComponentType>();
 
-/** One lazy component per menu component, so going back and forth does not reload it. */
+/** One lazy component per menu component (an embedded link: per address), so going back and forth does not reload it. */
 function viewFor(route: RouteDescriptor): ComponentType | undefined {
-  const cached = views.get(route.component);
+  const frame = route.frame;
+  const cached = views.get(frame ? `frame:${route.path}:${frame}` : route.component);
   if (cached) return cached;
+  if (frame) {
+    const title = route.title;
+    const View = lazy(async () => {
+      const { IframePage } = await import('../pages/IframePage.tsx');
+      return { default: () => <IframePage src={frame} title={title} /> };
+    });
+    views.set(`frame:${route.path}:${frame}`, View);
+    return View;
+  }
   const load = findView(route.component);
   if (!load) return undefined;
   const View = lazy(async () => {

@@ -7,7 +7,7 @@
  * with a small fuzzy scorer (substring first, then an in-order subsequence), best first.
  */
 import type { MenuRecord } from '../../contract/menu.ts';
-import { isExternalPath, recordPath } from '../../machines/routeGuard/menus.ts';
+import { isExternalPath, recordPath, routePathOf } from '../../machines/routeGuard/menus.ts';
 
 export type SearchEntry = {
   /** `String(record.id)`, or `index` for the console. */
@@ -16,7 +16,7 @@ export type SearchEntry = {
   name: string;
   /** Ancestors and the leaf joined with ` / ` (`系统管理 / 常规配置 / 系统配置`). */
   title: string;
-  /** A route path or an `http(s)://` address. */
+  /** A route path (an embedded link's is `/iframe/<id>`) or an `http(s)://` address. */
   path: string;
   icon: string | null;
   /** `http(s)://` address: opens in a new window. */
@@ -31,7 +31,17 @@ export type SearchHit = { entry: SearchEntry; score: number };
 
 type IndexRecord = Pick<
   MenuRecord,
-  'id' | 'parent' | 'name' | 'path' | 'web_path' | 'component' | 'is_link' | 'is_catalog' | 'icon' | 'visible'
+  | 'id'
+  | 'parent'
+  | 'name'
+  | 'path'
+  | 'web_path'
+  | 'component'
+  | 'is_link'
+  | 'is_catalog'
+  | 'icon'
+  | 'visible'
+  | 'frame_out'
 >;
 
 export type BuildOptions = {
@@ -104,7 +114,7 @@ export function buildSearchIndex(menus: readonly IndexRecord[], options: BuildOp
   }
   for (const record of menus) {
     if (!isLeaf(record)) continue;
-    const path = recordPath(record);
+    const path = routePathOf(record);
     if (seenPaths.has(path)) continue;
     seenPaths.add(path);
     const title = [...chainOf(record), record.name].join(separator);

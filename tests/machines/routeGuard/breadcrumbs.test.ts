@@ -81,3 +81,29 @@ describe('breadcrumbs from the menu tree', () => {
     expect(titles('/a')).toEqual(['控制台', '乙', '甲']);
   });
 });
+
+describe('breadcrumbs of an embedded link', () => {
+  const withFrame = [
+    ...menus,
+    record({
+      id: 10,
+      parent: 1,
+      name: '官网',
+      path: 'https://example.com/docs',
+      is_link: true,
+      frame_out: false,
+    }),
+  ];
+
+  it('its iframe tab at /iframe/<id> shows the menu chain, the link itself a crumb to its tab', () => {
+    expect(breadcrumbTrail(withFrame, '/iframe/10')).toEqual([
+      CONSOLE_CRUMB,
+      { id: '1', title: '系统管理', path: null },
+      { id: '10', title: '官网', path: '/iframe/10' },
+    ]);
+  });
+
+  it('a link opened outside (frame_out absent) has no page in the console', () => {
+    expect(breadcrumbTrail(withFrame, '/iframe/7').map((c) => c.title)).toEqual(['控制台']);
+  });
+});

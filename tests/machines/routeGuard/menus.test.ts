@@ -1,12 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { MenuRecord } from '../../../src/contract/index.ts';
+import { validTabPaths } from '../../../src/machines/app/userData.ts';
 import {
   buildAsideMenu,
   buildRoutes,
   CONSOLE_ENTRY,
+  iframePath,
+  isEmbeddedLink,
   isPlaceholderPath,
+  routePathOf,
 } from '../../../src/machines/routeGuard/menus.ts';
+import { isKnownPath } from '../../../src/machines/routeGuard/paths.ts';
 import type { MenuTreeItem } from '../../../src/machines/routeGuard/types.ts';
 import { FIXTURE_DIR } from '../../support/shared.ts';
 
@@ -158,5 +163,85 @@ describe('a recorded dvadmin menu list', () => {
     expect(count(tree)).toBeLessThanOrEqual(reachable.length + 1);
     expect(tree[0]?.title).toBe('控制台');
     expect(titles(tree).length).toBeGreaterThan(1);
+  });
+});
+
+describe('embedded links (dvadmin 2.1 `frame_out: false`)', () => {
+  const embedded = record({
+    id: 18,
+    name: 'DVAdmin官网',
+    web_path: 'https://django-vue-admin.com',
+    is_link: true,
+    frame_out: false,
+    icon: 'external-link',
+  });
+  const outside = record({
+    id: 19,
+    name: '外部',
+    path: 'https://example.com',
+    is_link: true,
+    frame_out: true,
+  });
+  // A 2.0 backend sends no frame_out at all.
+  const stock20 = record({ id: 20, name: '旧外链', path: 'https://example.org', is_link: true });
+  const notAddress = record({ id: 21, name: '内部链接', path: '/dept', is_link: true, frame_out: false });
+
+  it('a link with frame_out false becomes an iframe route at /iframe/<menu id>, titled by the menu name and kept alive', () => {
+    expect(buildRoutes([embedded])).toEqual([
+      {
+        path: '/iframe/18',
+        name: 'iframe-18',
+        title: 'DVAdmin官网',
+        component: '',
+        cache: true,
+        isLink: false,
+        menuId: 18,
+        frame: 'https://django-vue-admin.com',
+      },
+    ]);
+    expect(isEmbeddedLink(embedded)).toBe(true);
+    expect(routePathOf(embedded)).toBe(iframePath(18));
+  });
+
+  it('frame_out true, or absent as a 2.0 backend sends it, keeps opening a new window (no route)', () => {
+    expect(buildRoutes([outside, stock20])).toEqual([]);
+    expect(buildAsideMenu([outside, stock20]).slice(1)).toMatchObject([
+      { path: 'https://example.com', isLink: true },
+      { path: 'https://example.org', isLink: true },
+    ]);
+  });
+
+  it('only an http(s) address is framed: a link to an in-app path is not', () => {
+    expect(isEmbeddedLink(notAddress)).toBe(false);
+    expect(buildRoutes([notAddress])).toEqual([]);
+  });
+
+  it('the side-menu entry of an embedded link goes to its iframe tab, not to the address', () => {
+    expect(buildAsideMenu([embedded])[1]).toMatchObject({
+      id: '18',
+      path: '/iframe/18',
+      title: 'DVAdmin官网',
+      icon: 'external-link',
+      isLink: false,
+      isPlaceholder: false,
+    });
+  });
+
+  it('the iframe path is a known page of the user (not 404) and a restored tab may use it', () => {
+    const routes = buildRoutes([embedded, outside]);
+    expect(isKnownPath('/iframe/18', routes)).toBe(true);
+    expect(isKnownPath('/iframe/19', routes)).toBe(false);
+    expect(validTabPaths([embedded, outside])).toContain('/iframe/18');
+  });
+
+  it("the recorded dvadmin 2.1 menu list's DVAdmin官网 row (frame_out false) is embedded", () => {
+    const list = JSON.parse(readFileSync(`${FIXTURE_DIR}/menu_list.json`, 'utf8')) as {
+      data: { data: MenuRecord[] };
+    };
+    const rows = list.data.data;
+    const site = rows.find((row) => row.name === 'DVAdmin官网') as MenuRecord;
+    expect(site.frame_out).toBe(false);
+    const route = buildRoutes(rows).find((r) => r.menuId === site.id);
+    expect(route).toMatchObject({ path: `/iframe/${site.id}`, frame: site.web_path, cache: true });
   });
 });

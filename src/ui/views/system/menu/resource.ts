@@ -49,6 +49,15 @@ export const menuResource: CrudResource = {
     { name: 'sort', label: 'system:menu.sort', kind: 'number', initial: 1, column: { width: 70 } },
     { name: 'is_catalog', label: 'system:menu.is_catalog', ...yesNo, initial: false, column: { width: 80 } },
     { name: 'is_link', label: 'system:menu.is_link', ...yesNo, initial: false, column: { hidden: true } },
+    {
+      // dvadmin 2.1: a link with `frame_out` false opens as a console tab holding an iframe; true, a new window.
+      name: 'frame_out',
+      label: 'system:menu.frame_out',
+      ...yesNo,
+      initial: false,
+      column: { hidden: true },
+      form: { when: (values) => values.is_link === true },
+    },
     { name: 'web_path', label: 'system:menu.web_path', search: true },
     { name: 'component', label: 'system:menu.component' },
     { name: 'component_name', label: 'system:menu.component_name', column: { hidden: true } },
