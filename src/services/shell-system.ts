@@ -57,6 +57,8 @@ export type ShellDeps = {
   network(): Promise<HttpClient>;
   getToken(): string | undefined;
   requestTokenRefresh(token: string | undefined): void;
+  /** The socket heard `permissions`: the session fetches the menus again. */
+  permissionsChanged(): void;
 };
 
 export function createShellSystem(deps: ShellDeps): ShellLogic {
@@ -86,6 +88,7 @@ export function createShellSystem(deps: ShellDeps): ShellLogic {
       connect: createSocketConnector({ apiBase: getConfig().apiBase }),
       getToken: deps.getToken,
       requestTokenRefresh: deps.requestTokenRefresh,
+      permissionsChanged: deps.permissionsChanged,
       notify: showNotice,
       showNotification: showSocketNotification,
       log: deps.log,

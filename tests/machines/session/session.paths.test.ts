@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { coverChart } from '../support/paths.ts';
-import { loginFixture, sessionFixture, startupFixture } from './fixtures.ts';
+import { loginFixture, menusRefetchFixture, sessionFixture, startupFixture } from './fixtures.ts';
 
 describe('generated paths', () => {
   it.each([
     ['session', sessionFixture],
     ['login', loginFixture],
     ['startup', startupFixture],
+    ['menusRefetch', menusRefetchFixture],
   ] as const)(
     'every %s state is reached and every transition taken',
     async (name, fixture) => {
