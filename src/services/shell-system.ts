@@ -72,7 +72,12 @@ export function createShellSystem(deps: ShellDeps): ShellLogic {
       navigate: (to) => deps.navigate(to),
       saveTabs: (slice) => saveSlice(SLICE_KEYS.tabs, slice),
       notify: ({ kind, reason }) =>
-        showNotice({ kind, message: reason.text ?? t(reason.key), durationMs: 3000 }),
+        showNotice({
+          kind,
+          message: reason.text ?? t(reason.key, reason.values),
+          // A tab closed by a permission change is named: long enough to read.
+          durationMs: reason.values ? 6000 : 3000,
+        }),
       onError: deps.logError('saving the tabs'),
     }),
     preferences: createPreferencesImplementations({
