@@ -42,11 +42,20 @@ export const phoneStateSchema = z.object({
 });
 export type PhoneState = z.infer<typeof phoneStateSchema>;
 
+/**
+ * `permissions` (issue 16): what a signed-in user is granted changed — a role's menus or buttons, a menu or
+ * menu button, or the user's roles. `roles` names the affected roles (empty when the change reached the
+ * user otherwise, e.g. a superuser after a menu change). The console fetches its menus again.
+ */
+export const permissionsChangedSchema = z.object({ roles: z.array(z.number()).default([]) });
+export type PermissionsChanged = z.infer<typeof permissionsChangedSchema>;
+
 export interface ServerToClientEvents {
   items: (payload: Item | Item[]) => void;
   phone: (payload: PhoneState) => void;
   message: (payload: z.input<typeof socketMessageSchema>) => void;
   notification: (payload: z.input<typeof socketNotificationSchema>) => void;
+  permissions: (payload: z.input<typeof permissionsChangedSchema>) => void;
 }
 
 /** `GET /xy/message/get_message/` rows. type 0 success, 1 warning, 2 info, 3 error, other plain. */

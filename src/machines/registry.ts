@@ -23,6 +23,7 @@ import { overviewMachine } from './overview/overview.machine.ts';
 import { preferencesMachine } from './preferences/preferences.machine.ts';
 import { routeGuardMachine } from './routeGuard/routeGuard.machine.ts';
 import { loginMachine } from './session/login.machine.ts';
+import { menusRefetchMachine } from './session/menusRefetch.machine.ts';
 import { sessionMachine } from './session/session.machine.ts';
 import { startupMachine } from './session/startup.machine.ts';
 import { socketMachine } from './socket/socket.machine.ts';
@@ -64,6 +65,13 @@ export const charts: readonly ChartEntry[] = [
     machine: startupMachine,
     description: 'The ordered loads after sign-in, each with a timeout (invoked by session).',
     source: 'src/machines/session/startup.machine.ts',
+  },
+  {
+    name: 'menusRefetch',
+    machine: menusRefetchMachine,
+    description:
+      'Live permissions: fetches the menus again when the server says the grants changed (invoked by session).',
+    source: 'src/machines/session/menusRefetch.machine.ts',
   },
   {
     name: 'routeGuard',

@@ -198,6 +198,10 @@ export function createAppSystem(router: RouterBinding): AppSystem {
         // The socket's answer arrives as `socket.tokenRefreshed` (the root forwards `session.refreshed`).
         getToken: () => tokens.getAccess(),
         requestTokenRefresh: (token) => void tokens.refreshAfter401(token),
+        // Live permissions (issue 16): the session fetches the menus again and the shell follows.
+        permissionsChanged: () => {
+          if (root) getSessionRef(root).send({ type: 'session.permissionsChanged' });
+        },
       });
       startShell();
     })

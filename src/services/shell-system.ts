@@ -57,6 +57,8 @@ export type ShellDeps = {
   network(): Promise<HttpClient>;
   getToken(): string | undefined;
   requestTokenRefresh(token: string | undefined): void;
+  /** The socket heard `permissions`: the session fetches the menus again. */
+  permissionsChanged(): void;
 };
 
 export function createShellSystem(deps: ShellDeps): ShellLogic {
@@ -70,7 +72,12 @@ export function createShellSystem(deps: ShellDeps): ShellLogic {
       navigate: (to) => deps.navigate(to),
       saveTabs: (slice) => saveSlice(SLICE_KEYS.tabs, slice),
       notify: ({ kind, reason }) =>
-        showNotice({ kind, message: reason.text ?? t(reason.key), durationMs: 3000 }),
+        showNotice({
+          kind,
+          message: reason.text ?? t(reason.key, reason.values),
+          // A tab closed by a permission change is named: long enough to read.
+          durationMs: reason.values ? 6000 : 3000,
+        }),
       onError: deps.logError('saving the tabs'),
     }),
     preferences: createPreferencesImplementations({
@@ -86,6 +93,7 @@ export function createShellSystem(deps: ShellDeps): ShellLogic {
       connect: createSocketConnector({ apiBase: getConfig().apiBase }),
       getToken: deps.getToken,
       requestTokenRefresh: deps.requestTokenRefresh,
+      permissionsChanged: deps.permissionsChanged,
       notify: showNotice,
       showNotification: showSocketNotification,
       log: deps.log,

@@ -17,7 +17,9 @@ import type { z } from 'zod';
 import {
   type Item,
   itemSchema,
+  type PermissionsChanged,
   type PhoneState,
+  permissionsChangedSchema,
   phoneStateSchema,
   type ServerToClientEvents,
   SOCKET_PATH,
@@ -43,6 +45,8 @@ export type SocketHandlers = {
   message(payload: SocketMessagePayload): void;
   /** `position` defaults to `top-right`, `duration` to 5000 ms. */
   notification(payload: SocketNotificationPayload): void;
+  /** `permissions`: what this user is granted changed (roles default to none). */
+  permissions(payload: PermissionsChanged): void;
   /** A payload that does not match the contract (dropped). */
   invalidPayload(event: keyof ServerToClientEvents, detail: { payload: unknown; issues: unknown }): void;
 };
@@ -146,6 +150,14 @@ function attach(socket: FeedSocket, handlers: SocketHandlers, isOpen: () => bool
       const parsed = socketNotificationSchema.safeParse(payload);
       if (parsed.success) handlers.notification(parsed.data);
       else handlers.invalidPayload('notification', { payload, issues: parsed.error.issues });
+    }),
+  );
+  socket.on(
+    'permissions',
+    guard((payload: unknown) => {
+      const parsed = permissionsChangedSchema.safeParse(payload ?? {});
+      if (parsed.success) handlers.permissions(parsed.data);
+      else handlers.invalidPayload('permissions', { payload, issues: parsed.error.issues });
     }),
   );
 }

@@ -39,6 +39,7 @@ function bind(overrides: Partial<SocketDeps> = {}) {
     notify: vi.fn(),
     showNotification: vi.fn(),
     log: vi.fn(),
+    permissionsChanged: vi.fn(),
     t,
     onError: vi.fn(),
     ...overrides,
@@ -220,6 +221,7 @@ describe('socket chart with its real effect and a real socket.io server', () => 
       notify,
       showNotification: vi.fn(),
       log: vi.fn(),
+      permissionsChanged: vi.fn(),
       t,
     });
     actor = createActor(socketMachine.provide(implementations)).start();

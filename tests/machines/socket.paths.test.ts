@@ -17,6 +17,7 @@ const events: SocketEvent[] = [
   { type: 'socket.itemsReceived', items: [{ id: 1, title: '新品' }] },
   { type: 'socket.phoneReceived', phone: { id: 1, name: '一号机', serial: 'SN-1', online: false } },
   { type: 'socket.messageReceived', payload: { message: '新订单', type: 'success' } },
+  { type: 'socket.permissionsReceived', roles: [2] },
   {
     type: 'socket.notificationReceived',
     payload: { title: '审批', message: '请处理', type: 'info', position: 'top-right', duration: 5000 },

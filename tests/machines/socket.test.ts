@@ -22,11 +22,14 @@ type FakeSocket = { input: ConnectionInput; report: (event: SocketEvent) => void
 
 function start() {
   const sockets: FakeSocket[] = [];
-  const effects = recordEffects(['notify', 'showNotification', 'requestTokenRefresh', 'log'] as const, {
-    notify: (p: { reason: { key: string; text?: string } }) => p.reason.text ?? p.reason.key,
-    requestTokenRefresh: (p: { token: string | null }) => String(p.token),
-    log: (p: { key: string }) => p.key,
-  });
+  const effects = recordEffects(
+    ['notify', 'showNotification', 'requestTokenRefresh', 'log', 'reportPermissionsChanged'] as const,
+    {
+      notify: (p: { reason: { key: string; text?: string } }) => p.reason.text ?? p.reason.key,
+      requestTokenRefresh: (p: { token: string | null }) => String(p.token),
+      log: (p: { key: string }) => p.key,
+    },
+  );
   const machine = socketMachine.provide({
     actors: {
       connection: fromCallback<SocketEvent, ConnectionInput>(({ sendBack, input }) => {
@@ -319,6 +322,17 @@ describe('socket chart', () => {
     };
     t.server({ type: 'socket.notificationReceived', payload: notification });
     expect(t.effects.actions.showNotification.mock.calls[0]?.[1]).toEqual(notification);
+  });
+
+  it('a permissions change on the server is handed to the session while connected, without a toast', () => {
+    const t = start();
+    t.send({ type: 'socket.start' });
+    t.server({ type: 'socket.permissionsReceived', roles: [2] });
+    expect(t.effects.actions.reportPermissionsChanged).not.toHaveBeenCalled();
+    t.server({ type: 'socket.connected' });
+    t.server({ type: 'socket.permissionsReceived', roles: [2] });
+    expect(t.effects.actions.reportPermissionsChanged).toHaveBeenCalledTimes(1);
+    expect(t.effects.actions.notify).toHaveBeenCalledTimes(1); // 连接成功 only
   });
 
   it('a token refreshed while connected is kept for the next connection, without reconnecting', async () => {

@@ -45,6 +45,9 @@ const events: TabsEvent[] = [
     validPaths: ['/a', '/b'],
   },
   { type: 'tabs.restore', saved: 'corrupt', validPaths: ['/a', '/b'] },
+  // Live permissions: /b's route is gone, or /a's.
+  { type: 'tabs.routesChanged', validPaths: ['/a'] },
+  { type: 'tabs.routesChanged', validPaths: ['/b'] },
   { type: 'tabs.signedOut' },
 ];
 

@@ -629,3 +629,51 @@ describe('tab limit', () => {
     expect(selectLimit(t.actor.getSnapshot())).toBe(20);
   });
 });
+
+describe('tabs: live permissions', () => {
+  it('tabs of routes no longer granted close with a warning naming them; the others and the page shown stay', () => {
+    const t = withTabs('/a', '/b', '/c');
+    t.send({ type: 'tabs.routesChanged', validPaths: ['/a', '/c'] });
+    expect(t.keys()).toEqual(['/index', '/a', '/c']);
+    expect(t.current()).toBe('/c');
+    expect(t.calls.navigateTo).toEqual([]);
+    expect(t.calls.notify).toEqual([
+      { kind: 'warning', reason: { key: 'tabs:revoked', values: { titles: ['title of /b'] } } },
+    ]);
+    expect(t.lastSaved()?.tabs.map((r) => r.fullPath)).toEqual(['/a', '/c']);
+  });
+
+  it('when the active tab’s route is gone, the next tab shows (the previous one when it was the last)', () => {
+    const t = withTabs('/a', '/b', '/c');
+    t.send({ type: 'tabs.routesChanged', validPaths: ['/a', '/b'] });
+    expect(t.current()).toBe('/b');
+    expect(t.calls.navigateTo).toEqual(['/b']);
+    // The router still reports the closed page until it has left it: its tab does not come back.
+    t.send({ type: 'tab.opened', route: route('/c') });
+    expect(t.keys()).toEqual(['/index', '/a', '/b']);
+
+    const u = withTabs('/b', '/a', '/c');
+    u.send({ type: 'tab.opened', route: route('/a') });
+    u.send({ type: 'tabs.routesChanged', validPaths: ['/b'] });
+    expect(u.keys()).toEqual(['/index', '/b']);
+    expect(u.current()).toBe('/b');
+    expect(u.calls.navigateTo).toEqual(['/b']);
+    expect(u.calls.notify[0]?.reason.values).toEqual({ titles: ['title of /a', 'title of /c'] });
+  });
+
+  it('a pinned tab closes too: a pin does not outlive the permission', () => {
+    const t = withTabs('/a', '/b');
+    t.send({ type: 'tab.pin', key: '/a' });
+    t.send({ type: 'tabs.routesChanged', validPaths: ['/b'] });
+    expect(t.keys()).toEqual(['/index', '/b']);
+  });
+
+  it('when every route is still there nothing closes and nothing is said', () => {
+    const t = withTabs('/a', '/b');
+    const saves = t.calls.saveTabs.length;
+    t.send({ type: 'tabs.routesChanged', validPaths: ['/a', '/b'] });
+    expect(t.keys()).toEqual(['/index', '/a', '/b']);
+    expect(t.calls.notify).toEqual([]);
+    expect(t.calls.saveTabs).toHaveLength(saves);
+  });
+});

@@ -44,6 +44,8 @@ async function serve(path = '/socket.io'): Promise<Served> {
     socket.emit('phone', { id: 7, name: '一号机', serial: 'SN-7', online: false, last_seen: null });
     socket.emit('message', { message: '新订单', type: 'success' });
     socket.emit('message', { text: 'not a message' });
+    socket.emit('permissions', { roles: [2] });
+    socket.emit('permissions', {});
     socket.emit('notification', { title: '审批', message: '请处理' });
     socket.emit('notification', {
       title: '告警',
@@ -83,6 +85,7 @@ function recorder() {
     phone: (payload) => record('phone', payload),
     message: (payload) => record('message', payload),
     notification: (payload) => record('notification', payload),
+    permissions: (payload) => record('permissions', payload),
     invalidPayload: (event, detail) => record('invalidPayload', { event, ...detail }),
   };
   const of = (kind: keyof SocketHandlers) => seen.filter((s) => s.kind === kind).map((s) => s.value);
@@ -134,6 +137,8 @@ describe('socket effect against a real socket.io server', () => {
     expect(r.of('message')).toEqual([
       { message: '新订单', type: 'success' },
     ] satisfies SocketMessagePayload[]);
+    // The user's grants changed: the roles, none when the server names none.
+    expect(r.of('permissions')).toEqual([{ roles: [2] }, { roles: [] }]);
     expect(r.of('notification')).toEqual([
       { title: '审批', message: '请处理', position: 'top-right', duration: 5000 },
       { title: '告警', message: 'CPU', type: 'error', position: 'bottom-left', duration: 0 },

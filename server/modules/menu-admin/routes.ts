@@ -8,6 +8,7 @@ import type { Db } from '../../db/index.ts';
 import { COMMON_LABELS, fields } from '../crud/fields.ts';
 import { childCount, head, registerResource, tail } from '../crud/kit.ts';
 import { refuseCycle, refuseWithChildren } from '../crud/tree.ts';
+import { announceMenus } from '../role/live.ts';
 
 const body = z.object({
   parent: fields.optionalInteger(1),
@@ -115,5 +116,8 @@ export function registerMenuAdminRoutes(app: FastifyInstance, db: Db): void {
     beforeWrite: (input, _ctx, id) =>
       refuseCycle(db, 'menu', 'parent_id', id, input.parent, MENU_LABELS.parent),
     beforeDelete: (ids) => refuseWithChildren(db, 'menu', 'parent_id', ids),
+    // The consoles of the users it reaches fetch their menus again (server/modules/role/live.ts).
+    afterCommit: (id, _input, ctx) => announceMenus(db, ctx.request.server.realtime, [id]),
+    afterDelete: (ids, ctx) => announceMenus(db, ctx.request.server.realtime, ids),
   });
 }

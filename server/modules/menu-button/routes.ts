@@ -12,6 +12,7 @@ import { envelope } from '../../http/envelope.ts';
 import type { AuthUser } from '../../http/types.ts';
 import { COMMON_LABELS, fields, METHOD_CHOICES } from '../crud/fields.ts';
 import { head, registerResource, tail } from '../crud/kit.ts';
+import { announceButtons } from '../role/live.ts';
 
 const body = z.object({
   menu: fields.integer(1),
@@ -88,5 +89,8 @@ export function registerMenuButtonRoutes(app: FastifyInstance, db: Db): void {
       method: input.method,
       description: input.description,
     }),
+    // The consoles of the users it reaches fetch their menus again (server/modules/role/live.ts).
+    afterCommit: (id, _input, ctx) => announceButtons(db, ctx.request.server.realtime, [id]),
+    afterDelete: (ids, ctx) => announceButtons(db, ctx.request.server.realtime, ids),
   });
 }

@@ -4,6 +4,7 @@
 // on a PUT, they keep their current value. `GET role/{id}/roleId_get_menu/` answers the permission tree:
 // every enabled menu (flat, with `parent`) with `isCheck` and its buttons `{id, name, value, isCheck}`.
 // A non-superuser cannot give a role menus, buttons or a data range beyond its own (server/http/grants.ts).
+// Once committed, a save or delete is announced to the role's signed-in holders (./live.ts).
 // Stock 2.1's `role/role_get_menu/`, `role/data_scope/` and `role/data_scope_dept/`: ./stock21.ts.
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
@@ -13,6 +14,7 @@ import { envelope } from '../../http/envelope.ts';
 import { checkRoleGrant } from '../../http/grants.ts';
 import { COMMON_LABELS, fields } from '../crud/fields.ts';
 import { head, notFound, parseId, registerResource, tail } from '../crud/kit.ts';
+import { announceRoles } from './live.ts';
 import { registerRoleStock21Routes } from './stock21.ts';
 
 const body = z.object({
@@ -138,6 +140,9 @@ export function registerRoleRoutes(app: FastifyInstance, db: Db): void {
         }
       }
     },
+    // Its holders' consoles fetch their menus again (./live.ts).
+    afterCommit: (id, _input, ctx) => announceRoles(db, ctx.request.server.realtime, [id]),
+    afterDelete: (ids, ctx) => announceRoles(db, ctx.request.server.realtime, ids),
     export: {
       filename: { zh: '角色', en: 'roles' },
       columns: [

@@ -29,6 +29,7 @@ import {
   tail,
 } from '../crud/kit.ts';
 import { writeXlsx } from '../crud/xlsx.ts';
+import { announceUsers } from '../role/live.ts';
 import { endUserSessions } from '../session/tokens.ts';
 import { readSetting } from '../settings/queries.ts';
 import { importUsers, TEMPLATE_COLUMNS } from './import.ts';
@@ -224,6 +225,9 @@ export function registerUserAdminRoutes(app: FastifyInstance, db: Db): void {
     },
     afterCommit: async (id, input, ctx) => {
       if (input.is_active === false) await endUserSessions(db, [id], ctx.request.server.realtime);
+      // New roles: the user's console fetches its menus again (server/modules/role/live.ts).
+      else if (input.role !== undefined)
+        announceUsers(ctx.request.server.realtime, [id], [...new Set(input.role)]);
     },
     beforeDelete: async (ids, ctx) => {
       if (ids.includes(ctx.user.id)) throw refuseText(SELF_DELETE);

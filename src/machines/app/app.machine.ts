@@ -10,6 +10,8 @@
  * - `session.signedIn` → `route.signedIn`, the log's user (uuid until the user info arrives),
  *   `socket.start` and `poll.start`;
  * - `session.ready` (start-up done) → `route.menusLoaded`, and the log's user (username);
+ * - `session.menusChanged` (live permissions: the menus fetched again) → `route.menusChanged`,
+ *   `tabs.routesChanged` with the route patterns that exist now, and the kept menus (a later tab restore);
  * - `session.refreshed` → `socket.tokenRefreshed` (the socket reconnects with the new token);
  * - `session.signedOut` → `route.signedOut`, no log user, `tabs.signedOut`, `socket.stop`, `poll.stop`.
  * Charts never address each other directly, so each runs alone in tests with plain events.
@@ -67,7 +69,10 @@ export const appMachine = setup({
     readUserSlices: notProvided<UserSlices, UserSlicesInput>('readUserSlices'),
   },
   actions: {
-    storeMenus: assign({ menus: ({ event }) => (event.type === 'session.ready' ? event.menus : null) }),
+    storeMenus: assign({
+      menus: ({ event }) =>
+        event.type === 'session.ready' || event.type === 'session.menusChanged' ? event.menus : null,
+    }),
     signIn: assign({ ...initialContext, shellReady: ({ context }) => context.shellReady, signedIn: true }),
     signOut: assign({ ...initialContext, shellReady: ({ context }) => context.shellReady }),
     restorePreferences: enqueueActions(({ context, enqueue }) => {
@@ -128,6 +133,21 @@ export const appMachine = setup({
       actions: [
         sendTo('routeGuard', ({ event }) => ({ type: 'route.menusLoaded', menus: event.menus })),
         sendTo('log', ({ event }) => ({ type: 'log.userChanged', user: event.user.username })),
+        'storeMenus',
+      ],
+    },
+    // Live permissions: the routes, the side menu and the button checks follow the new menus; the tabs
+    // of routes that are gone close.
+    'session.menusChanged': {
+      actions: [
+        sendTo('routeGuard', ({ event }) => ({ type: 'route.menusChanged', menus: event.menus })),
+        {
+          type: 'toShell',
+          params: ({ event }) => ({
+            to: 'tabs',
+            event: { type: 'tabs.routesChanged', validPaths: validTabPaths(event.menus) },
+          }),
+        },
         'storeMenus',
       ],
     },

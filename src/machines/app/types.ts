@@ -7,6 +7,7 @@ export const RELAYED_SESSION_EVENTS = [
   'session.signedIn',
   'session.signedOut',
   'session.ready',
+  'session.menusChanged',
   'session.refreshed',
 ] as const;
 
@@ -18,7 +19,14 @@ export type ShellLogic = Record<(typeof SHELL_CHARTS)[number], AnyActorLogic>;
 export type AppEvent =
   | Extract<
       SessionEmitted,
-      { type: 'session.signedIn' | 'session.signedOut' | 'session.ready' | 'session.refreshed' }
+      {
+        type:
+          | 'session.signedIn'
+          | 'session.signedOut'
+          | 'session.ready'
+          | 'session.menusChanged'
+          | 'session.refreshed';
+      }
     >
   /** The shell charts' chunk has loaded: run them (once). */
   | { type: 'app.shellLoaded'; logic: ShellLogic };

@@ -22,6 +22,8 @@
  *   and compares it with the user's routes); any other unknown path goes to /404; a login-free page goes on
  *   to the login page's `redirect` or /index (the `login` chart only exists while signed out). Both error
  *   pages are static routes inside the layout, so they show with the header and the menus.
+ * Live permissions: `route.menusChanged` in `ready` (the menus fetched again) rebuilds routes, side menu and
+ * the menus the button checks read, and patches the new routes in; nothing navigates.
  * Losing the session (`route.signedOut`) drops the routes (`resetRoutes`: the UI builds a new router,
  * routes cannot be removed) and sends a protected page to /login with its redirect.
  *
@@ -68,7 +70,8 @@ const leavingSession = ['clearMenus', 'resetRoutes'] as const;
 const routesArrive = [
   {
     type: 'storeMenus',
-    params: ({ event }: Args) => (event.type === 'route.menusLoaded' ? event.menus : []),
+    params: ({ event }: Args) =>
+      event.type === 'route.menusLoaded' || event.type === 'route.menusChanged' ? event.menus : [],
   },
   { type: 'patchRoutes', params: ({ context }: Args) => ({ routes: context.routes }) },
 ] as const;
@@ -184,6 +187,10 @@ export const routeGuardMachine = setup({
         },
         ready: {
           on: {
+            // Live permissions: new routes are patched in, and from now on a revoked one is refused (/403)
+            // like any console page not granted (react-router cannot remove routes). Leaving a revoked
+            // page is the tabs chart's part (its tab closes and the next one shows).
+            'route.menusChanged': { actions: routesArrive },
             'route.requested': [
               // Signed in on a login-free page (the login form is gone): on to its redirect or /index.
               { guard: 'isLoginFreeRequest', actions: ['storeLocation', toPending] },

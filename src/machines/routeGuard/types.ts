@@ -61,4 +61,6 @@ export type RouteGuardEvent =
   /** Forwarded by `app`: no session (nothing restored, or it expired). */
   | { type: 'route.signedOut' }
   /** Forwarded by `app` when the session's start-up has the user's menus. */
-  | { type: 'route.menusLoaded'; menus: MenuRecord[] };
+  | { type: 'route.menusLoaded'; menus: MenuRecord[] }
+  /** Forwarded by `app`: the menus were fetched again (live permissions); rebuild, stay where the router is. */
+  | { type: 'route.menusChanged'; menus: MenuRecord[] };

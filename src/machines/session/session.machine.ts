@@ -6,7 +6,9 @@
  * `selectLoginActor`). `signedIn` is parallel:
  * - `data`: `loading` (invokes the `startup` chart: user info, settings, dictionaries, departments, menus,
  *   one at a time with a timeout each) → `ready` (`session.userUpdated` and `session.settingsUpdated` keep
- *   the header current), or `failed` with retry (`session.startupRetried`) and sign-out. The start-up lives here, not in
+ *   the header current; live permissions: `session.permissionsChanged`, the socket's `permissions`, is handed
+ *   to the invoked `menusRefetch` chart, whose `session.menusRefetched` replaces the menus and their cache and
+ *   is emitted as `session.menusChanged`, from which the route guard and the tabs rebuild), or `failed` with retry (`session.startupRetried`) and sign-out. The start-up lives here, not in
  *   `routeGuard`: it loads the user's data, which is cleared with the session; `routeGuard` gets the menus
  *   through the emitted `session.ready`.
  * - `token`: the session is the one owner of the access and refresh tokens (the http client and the socket
@@ -240,7 +242,17 @@ export const sessionMachine = sessionSetup.createMachine({
               on: {
                 'session.userUpdated': { actions: 'storeUser' },
                 'session.settingsUpdated': { actions: 'storeSettings' },
+                'session.permissionsChanged': { actions: 'requestMenusRefetch' },
+                'session.menusRefetched': {
+                  actions: [
+                    { type: 'storeMenus', params: ({ event }) => event.menus },
+                    { type: 'cacheMenus', params: ({ event }) => ({ menus: event.menus }) },
+                    'emitMenusChanged',
+                  ],
+                },
               },
+              // Live permissions: the child chart fetches the menus again when the server says so.
+              invoke: { id: 'menusRefetch', src: 'menusRefetch' },
             },
             failed: {
               on: { 'session.startupRetried': 'loading' },

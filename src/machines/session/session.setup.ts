@@ -2,11 +2,12 @@
  * The session chart's vocabulary: effects (placeholders bound by `createSessionImplementations`), context
  * updates, emitted events, guards and delays. The statechart itself is in `session.machine.ts`.
  */
-import { assign, emit, fromCallback, setup } from 'xstate';
+import { assign, emit, fromCallback, sendTo, setup } from 'xstate';
 import type { MenuRecord } from '../../contract/index.ts';
 import { isTransientError, notProvided } from '../shared/effects.ts';
 import { isUsableToken, jwtExpiresAt, refreshDelay } from './jwt.ts';
 import { loginMachine } from './login.machine.ts';
+import { sessionMenusRefetchMachine } from './menusRefetch.machine.ts';
 import { startupMachine } from './startup.machine.ts';
 import type {
   ExpiryReason,
@@ -67,7 +68,7 @@ export const sessionSetup = setup({
     context: {} as SessionContext,
     events: {} as SessionEvent,
     emitted: {} as SessionEmitted,
-    children: {} as { login: 'login'; startup: 'startup' },
+    children: {} as { login: 'login'; startup: 'startup'; menusRefetch: 'menusRefetch' },
   },
   actors: {
     /** Reads the token, refresh and uuid cookies and the `menuData` session-storage cache. */
@@ -75,6 +76,8 @@ export const sessionSetup = setup({
     login: loginMachine,
     startup: startupMachine,
     refreshToken: notProvided<RefreshedTokens, RefreshInput>('refreshToken'),
+    /** Fetches the menus again when asked (live permissions); answers `session.menusRefetched`. */
+    menusRefetch: sessionMenusRefetchMachine,
     logout: notProvided<void, LogoutInput>('logout'),
     clearLocalDatabase: notProvided<void>('clearLocalDatabase'),
     /**
@@ -159,6 +162,8 @@ export const sessionSetup = setup({
     ),
     storeStartupData: assign((_, data: StartupData) => ({ ...data, startupError: null })),
     storeStartupError: assign((_, failure: StartupFailure) => ({ startupError: failure })),
+    storeMenus: assign((_, menus: MenuRecord[]) => ({ menus })),
+    requestMenusRefetch: sendTo('menusRefetch', { type: 'refetch.requested' }),
     storeUser: assign(({ context, event }) => ({
       user: event.type === 'session.userUpdated' ? event.user : context.user,
     })),
@@ -177,6 +182,9 @@ export const sessionSetup = setup({
     ),
     emitReady: emit(
       ({ context }) => ({ type: 'session.ready', user: context.user!, menus: context.menus }) as const,
+    ),
+    emitMenusChanged: emit(
+      ({ context }) => ({ type: 'session.menusChanged', menus: context.menus }) as const,
     ),
     emitRefreshed: emit(
       ({ context }) => ({ type: 'session.refreshed', token: context.token ?? '' }) as const,

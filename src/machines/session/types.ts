@@ -167,6 +167,10 @@ export type SessionEvent =
   | { type: 'session.userUpdated'; user: UserInfo }
   /** The system-config page saved and read `/api/init/settings/` again (header name and logo follow). */
   | { type: 'session.settingsUpdated'; settings: Settings }
+  /** The server said this user's grants changed (the socket's `permissions`): fetch the menus again. */
+  | { type: 'session.permissionsChanged' }
+  /** The `menusRefetch` child's answer: the user's menus now. */
+  | { type: 'session.menusRefetched'; menus: MenuRecord[] }
   | { type: 'session.logoutRequested' }
   | { type: 'session.logoutCancelled' }
   | { type: 'session.logoutConfirmed' }
@@ -192,6 +196,8 @@ export type SessionEmitted =
   | { type: 'session.signedIn'; uuid: string | null }
   | { type: 'session.signedOut'; reason: 'restore' | 'expired' | 'logout' | 'peer' }
   | { type: 'session.ready'; user: UserInfo; menus: MenuRecord[] }
+  /** The menus were fetched again after `session.permissionsChanged` (live permissions, issue 16). */
+  | { type: 'session.menusChanged'; menus: MenuRecord[] }
   | { type: 'session.refreshed'; token: string }
   | { type: 'session.refreshFailed' };
 

@@ -11,8 +11,9 @@
  * - `online` → `connecting` → `connected` on `socket.connected` (toast 连接成功; back-off, error toast and
  *   token-refresh allowance reset). While connected the server's `items` join the live list (newest first,
  *   200 at most, also emitted as `socket.items`), `phone` (a phone went online / offline) is emitted as
- *   `socket.phone` for the phones page, `message` is a 5 s toast and `notification` a notification
- *   with its own title, type, position and duration. `socket.disconnected` → `disconnected` (toast 断开连接).
+ *   `socket.phone` for the phones page, `message` is a 5 s toast, `notification` a notification
+ *   with its own title, type, position and duration, and `permissions` (the user's grants changed) is
+ *   handed to the session (`reportPermissionsChanged`), which fetches the menus again. `socket.disconnected` → `disconnected` (toast 断开连接).
  * - A connect error: `invalid token` shows nothing and asks the session for a refresh
  *   (`requestTokenRefresh`), then `awaitingToken` reconnects on `socket.tokenRefreshed`. Only once per
  *   successful connect: a refreshed token refused again waits in `connectionError` like any other failure,
@@ -73,6 +74,8 @@ export const socketMachine = setup({
     requestTokenRefresh: (_, _params: { token: string | null }) => {},
     /** A frontend log entry. */
     log: (_, _params: SocketLogEntry) => {},
+    /** The user's grants changed on the server: tells the session (which fetches the menus again). */
+    reportPermissionsChanged: () => {},
 
     storeToken: assign({
       token: ({ context, event }) =>
@@ -246,6 +249,7 @@ export const socketMachine = setup({
                 'socket.notificationReceived': {
                   actions: { type: 'showNotification', params: ({ event }) => event.payload },
                 },
+                'socket.permissionsReceived': { actions: 'reportPermissionsChanged' },
                 'socket.disconnected': {
                   target: '#socket.active.disconnected',
                   actions: {

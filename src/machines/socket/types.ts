@@ -53,7 +53,9 @@ export type SocketEvent =
   /** `phone`: a phone went online or offline (the monitoring pipeline). */
   | { type: 'socket.phoneReceived'; phone: PhoneState }
   | { type: 'socket.messageReceived'; payload: SocketMessage }
-  | { type: 'socket.notificationReceived'; payload: SocketNotification };
+  | { type: 'socket.notificationReceived'; payload: SocketNotification }
+  /** `permissions`: what this user is granted changed (issue 16); `roles` are the affected roles. */
+  | { type: 'socket.permissionsReceived'; roles: number[] };
 
 /**
  * Events the chart emits (`actor.on(type, …)`): `socket.items` carries the items that just arrived, in the

@@ -9,6 +9,7 @@ import {
   parseSavedLimit,
   planClose,
   restoreTabs,
+  revokedTabs,
   setPinned,
   toTab,
 } from './tabList.ts';
@@ -103,4 +104,28 @@ export function afterRestore(
   const limit = parseSavedLimit(saved);
   const openOrder = tabs.slice(1).map((t) => t.key);
   return { limit, ...keepOnly({ ...context, limit, openOrder }, tabs) };
+}
+
+/**
+ * The menus changed: the tabs whose route is gone close (pinned ones too: a pin does not outlive the
+ * permission). When the active one goes, the next open tab becomes current (or the previous one, as a close
+ * does) and the closed page is remembered as `leaving`.
+ */
+export function afterRevoke(context: TabsContext, validPaths: readonly string[]): Partial<TabsContext> {
+  const revoked = new Set(revokedTabs(context.tabs, validPaths).map((t) => t.key));
+  if (!revoked.size) return {};
+  const kept = context.tabs.filter((t) => !revoked.has(t.key));
+  if (!revoked.has(context.current)) return keepOnly(context, kept);
+  const at = context.tabs.findIndex((t) => t.key === context.current);
+  const after = context.tabs.slice(at + 1).find((t) => !revoked.has(t.key));
+  const before = context.tabs
+    .slice(0, Math.max(at, 0))
+    .reverse()
+    .find((t) => !revoked.has(t.key));
+  const current = (after ?? before ?? kept[0])?.key ?? context.current;
+  return {
+    ...keepOnly(context, kept, current),
+    current,
+    leaving: [...context.leaving, context.current],
+  };
 }

@@ -200,6 +200,12 @@ export function restoreTabs(open: Tab[], saved: unknown, validPaths: readonly st
   return tabs;
 }
 
+/** The open tabs (never the index) whose route pattern is not among `validPaths`. */
+export function revokedTabs(tabs: Tab[], validPaths: readonly string[]): Tab[] {
+  const valid = new Set(validPaths);
+  return tabs.slice(1).filter((t) => !valid.has(routePathOf(t)));
+}
+
 /**
  * The persisted slice: route info and pins, and the limit; no refresh counters, no current tab (the URL
  * says which).

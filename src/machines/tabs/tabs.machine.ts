@@ -7,6 +7,11 @@
  * the new page: until then a `tab.opened` for the closed page is the old location echoing back and must
  * not re-add it. `navigationSettle` ends the wait if the router never reports (a blocked navigation).
  *
+ * Live permissions: `tabs.routesChanged` (app, when the user's menus were fetched again) closes the tabs whose
+ * route is gone — pinned ones too — with a warning naming them (`tabs:revoked`); when the active one goes,
+ * the next tab becomes current as for a close. While `restoring` it is not needed: the restore already
+ * takes the routes that exist at that moment.
+ *
  * Lifecycle: lives as long as the app; `tabs.signedOut` closes everything (nothing saved) and waits in
  * `restoring` for the next user's list. Nothing is saved while `restoring`, so the saved list is never
  * overwritten by the page the app was loaded on; every change in `ready` saves the slice (`saveTabs`:
@@ -35,6 +40,7 @@ import {
   afterOpen,
   afterPin,
   afterRestore,
+  afterRevoke,
   eventKey,
   initialContext,
   planFor,
@@ -45,6 +51,7 @@ import {
   isSameRoute,
   isTabLimit,
   moveTab,
+  revokedTabs,
   setPinned,
   toSavedTabs,
   toTab,
@@ -66,6 +73,27 @@ const goToEventTab = {
   type: 'navigateTo',
   params: (args: Args) => ({ to: fullPathOf(args.context, eventKey(args)) }),
 } as const;
+
+/** The routes changed: the revoked tabs close, named in a toast (the active one: to the next tab). */
+const revokedTitles = ({ context, event }: Args) =>
+  event.type === 'tabs.routesChanged'
+    ? revokedTabs(context.tabs, event.validPaths).map((t) => t.meta.title)
+    : [];
+const notifyRevoked = {
+  type: 'notify',
+  params: (args: Args) => ({
+    kind: 'warning' as const,
+    reason: { key: 'tabs:revoked', values: { titles: revokedTitles(args) } },
+  }),
+} as const;
+const revoking = [
+  {
+    guard: 'isCurrentRevoked',
+    target: '.navigating',
+    actions: [notifyRevoked, 'closeRevoked', goToCurrent, save],
+  },
+  { guard: 'hasRevokedTabs', actions: [notifyRevoked, 'closeRevoked', save] },
+] as const;
 
 /** Every close command: remove, then follow the new current tab when the active one was closed. */
 const closing = [
@@ -111,6 +139,9 @@ export const tabsMachine = setup({
     restoreTabs: assign(({ context, event }) =>
       event.type === 'tabs.restore' ? afterRestore(context, event.saved, event.validPaths) : {},
     ),
+    closeRevoked: assign(({ context, event }) =>
+      event.type === 'tabs.routesChanged' ? afterRevoke(context, event.validPaths) : {},
+    ),
     forgetLeaving: assign({ leaving: [] }),
     closeEverything: assign(() => initialContext()),
   },
@@ -155,6 +186,13 @@ export const tabsMachine = setup({
     },
     canMove: ({ context, event }) =>
       event.type === 'tab.moved' && moveTab(context.tabs, event.from, event.to) !== null,
+    /** Some open tab's route is gone from the user's menus. */
+    hasRevokedTabs: ({ context, event }) =>
+      event.type === 'tabs.routesChanged' && revokedTabs(context.tabs, event.validPaths).length > 0,
+    /** The active tab's route is gone. */
+    isCurrentRevoked: ({ context, event }) =>
+      event.type === 'tabs.routesChanged' &&
+      revokedTabs(context.tabs, event.validPaths).some((t) => t.key === context.current),
     isKnownCommand: ({ event }) =>
       event.type === 'tab.command' && (TAB_COMMANDS as readonly string[]).includes(event.command),
   },
@@ -216,6 +254,7 @@ export const tabsMachine = setup({
         'tab.pin': { guard: 'canPin', actions: ['pinTab', save] },
         'tab.unpin': { guard: 'canUnpin', actions: ['unpinTab', save] },
         'tabs.limitChanged': { guard: 'isNewLimit', actions: ['setLimit', save] },
+        'tabs.routesChanged': revoking,
       },
       states: {
         idle: { entry: 'forgetLeaving' },

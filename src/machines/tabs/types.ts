@@ -91,8 +91,19 @@ export type TabsEvent =
   | { type: 'tab.moved'; from: number; to: number }
   /** Menus are known: the saved list (any shape) and the route patterns that exist now. */
   | { type: 'tabs.restore'; saved: unknown; validPaths: readonly string[] }
+  /**
+   * The user's menus changed while signed in (live permissions): the route patterns that exist now. Tabs of
+   * routes no longer among them close, with a toast naming them.
+   */
+  | { type: 'tabs.routesChanged'; validPaths: readonly string[] }
   /** The user signed out: close every tab; the next user's list comes with `tabs.restore`. */
   | { type: 'tabs.signedOut' };
 
-/** A toast request; `tabs:invalidOperation` is 无效的操作 / "Invalid operation". */
-export type TabsNotice = { kind: 'warning'; reason: { key: string; text?: string } };
+/**
+ * A toast request; `tabs:invalidOperation` is 无效的操作 / "Invalid operation". `values` are the key's
+ * interpolation values (`tabs:revoked` lists the closed tabs' `titles`).
+ */
+export type TabsNotice = {
+  kind: 'warning';
+  reason: { key: string; text?: string; values?: Record<string, unknown> };
+};

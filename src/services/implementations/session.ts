@@ -10,6 +10,7 @@
 import { type ActorRefFrom, fromCallback, fromPromise } from 'xstate';
 import { LOGIN_PATH, type MenuRecord, type Settings } from '../../contract/index.ts';
 import { loginMachine } from '../../machines/session/login.machine.ts';
+import { sessionMenusRefetchMachine } from '../../machines/session/menusRefetch.machine.ts';
 import { selectTokenAnswer } from '../../machines/session/selectors.ts';
 import type { sessionMachine } from '../../machines/session/session.machine.ts';
 import { startupMachine } from '../../machines/session/startup.machine.ts';
@@ -184,6 +185,19 @@ export function createSessionImplementations(deps: SessionDeps) {
     },
   });
 
+  const menusRefetch = sessionMenusRefetchMachine.provide({
+    actors: {
+      loadMenus: fromPromise<MenuRecord[]>(({ signal }) => normalised(() => api.getWebRouter(signal))),
+    },
+    actions: {
+      reportFailure: (_, { error }: { error: unknown }) =>
+        deps.log?.(
+          `${deps.t('session:permissions.refetchFailed')}: ${error instanceof Error ? error.message : String(error)}`,
+          'warning',
+        ),
+    },
+  });
+
   const withRefreshLock = deps.withRefreshLock ?? ((run) => run());
 
   /** The refresh itself, under the cross-tab lock. Reads the cookies; never writes them (the chart does). */
@@ -265,6 +279,7 @@ export function createSessionImplementations(deps: SessionDeps) {
             held.catch(reject);
           }),
       ),
+      menusRefetch,
       logout: fromPromise<void, LogoutInput>(async ({ input, signal }) => {
         if (input.refresh || input.mode === 'cookie')
           await api.logout(input.mode === 'cookie' ? null : input.refresh, signal);

@@ -50,6 +50,8 @@ export type SocketDeps = {
   showNotification(notification: SocketNotificationRequest): void;
   /** A frontend log entry. */
   log: LogFn;
+  /** The user's grants changed (`permissions`): e.g. `() => session.send({type: 'session.permissionsChanged'})`. */
+  permissionsChanged(): void;
   /** i18next's `t`; keys come with their namespace (`realtime:socket.connected`). */
   t: TranslateFn;
   /** Where a failing effect is reported (default: console.error). */
@@ -76,6 +78,7 @@ export function createSocketImplementations(deps: SocketDeps) {
           phone: (phone) => sendBack({ type: 'socket.phoneReceived', phone }),
           message: (payload) => sendBack({ type: 'socket.messageReceived', payload }),
           notification: (payload) => sendBack({ type: 'socket.notificationReceived', payload }),
+          permissions: ({ roles }) => sendBack({ type: 'socket.permissionsReceived', roles }),
           // Logged, never toasted: a malformed event is the server's bug, not the user's problem.
           invalidPayload: (event, detail) =>
             deps.log({
@@ -117,6 +120,7 @@ export function createSocketImplementations(deps: SocketDeps) {
           deps.requestTokenRefresh(token ?? deps.getToken()),
         onError,
       ),
+      reportPermissionsChanged: guarded('reportPermissionsChanged', () => deps.permissionsChanged(), onError),
       log: guarded(
         'log',
         (_: unknown, { key, type, meta }: SocketLogEntry) =>

@@ -1,10 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
+import type { MenuRecord } from '../../../src/contract/index.ts';
 import { createAppMachine } from '../../../src/machines/app/app.machine.ts';
 import {
   getFullscreenRef,
   getMessagePollerRef,
   getPreferencesRef,
+  getRouteGuardRef,
   getSessionRef,
   getSocketRef,
   getTabsRef,
@@ -13,6 +15,8 @@ import { createShellLogic } from '../../../src/machines/app/shell.ts';
 import type { UserSlices } from '../../../src/machines/app/userData.ts';
 import { validTabPaths } from '../../../src/machines/app/userData.ts';
 import { selectPreferences } from '../../../src/machines/preferences/selectors.ts';
+import { selectMenuRecords, selectRoutes } from '../../../src/machines/routeGuard/selectors.ts';
+import { sessionMenusRefetchMachine } from '../../../src/machines/session/menusRefetch.machine.ts';
 import type { StartupOutput, StoredSession } from '../../../src/machines/session/types.ts';
 import { selectTabs } from '../../../src/machines/tabs/selectors.ts';
 import type { TabRoute } from '../../../src/machines/tabs/types.ts';
@@ -31,11 +35,13 @@ function startApp(restored: StoredSession, { shellFirst = true } = {}) {
   const slices = controllable<UserSlices, { uuid: string | null }>();
   const startup = controllable<StartupOutput>();
   const saveTabs = vi.fn();
+  const refetch = controllable<MenuRecord[]>();
   const machine = createAppMachine({
     session: {
       actors: {
         readStoredSession: fromPromise(async () => restored),
         startup: startup.logic as never,
+        menusRefetch: sessionMenusRefetchMachine.provide({ actors: { loadMenus: refetch.logic } }),
         login: fromPromise(() => new Promise(() => {})) as never,
       },
       actions: { cacheMenus: () => {}, clearCookies: () => {} },
@@ -51,7 +57,7 @@ function startApp(restored: StoredSession, { shellFirst = true } = {}) {
   const app = createActor(machine).start();
   const loadShell = () => app.send({ type: 'app.shellLoaded', logic: shell });
   if (shellFirst) loadShell();
-  return { app, slices, startup, saveTabs, loadShell };
+  return { app, slices, startup, saveTabs, loadShell, refetch };
 }
 
 describe('app: the long-lived children', () => {
@@ -130,6 +136,26 @@ describe('app: forwarding the session to the shell charts', () => {
     const tabs = getTabsRef(app).getSnapshot();
     expect(tabs.matches('restoring')).toBe(true);
     expect(selectTabs(tabs).map((t) => t.key)).toEqual(['/index']);
+  });
+
+  it('live permissions: the menus fetched again reach the route guard and the tabs (revoked tabs close)', async () => {
+    const { app, slices, startup, refetch } = startApp(stored);
+    await settle(20);
+    slices.last.resolve({ preferences: {}, tabs: { version: 1, tabs: [route('/dept', '部门')] } });
+    startup.last.resolve(startupOk);
+    await settle(20);
+    expect(selectTabs(getTabsRef(app).getSnapshot()).map((t) => t.key)).toEqual(['/index', '/dept']);
+    const role = { ...menus[1], id: 9, name: '角色管理', path: '/role', component: 'system/role/index' };
+    const changed = [...menus.filter((m) => m.path !== '/dept'), role] as MenuRecord[];
+    getSessionRef(app).send({ type: 'session.permissionsChanged' });
+    await settle();
+    refetch.last.resolve(changed);
+    await settle(20);
+    const guard = getRouteGuardRef(app).getSnapshot();
+    expect(selectRoutes(guard).map((r) => r.path)).toEqual(['/role']);
+    expect(selectMenuRecords(guard)).toEqual(changed);
+    expect(selectTabs(getTabsRef(app).getSnapshot()).map((t) => t.key)).toEqual(['/index']);
+    expect(app.getSnapshot().context.menus).toEqual(changed);
   });
 
   it('a refreshed access token reaches the socket', async () => {

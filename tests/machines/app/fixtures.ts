@@ -41,6 +41,7 @@ export const appFixture: ChartFixture = {
     },
     { type: 'session.signedIn', uuid: '1' },
     { type: 'session.ready', user, menus },
+    { type: 'session.menusChanged', menus },
     { type: 'session.refreshed', token: 'fresh' },
     { type: 'session.signedOut', reason: 'expired' },
   ],

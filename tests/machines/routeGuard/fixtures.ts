@@ -17,6 +17,8 @@ export const routeGuardFixture: ChartFixture = {
     { type: 'route.signedIn' },
     { type: 'route.signedOut' },
     { type: 'route.menusLoaded', menus },
+    // Live permissions: every menu revoked (/dept then answers 403).
+    { type: 'route.menusChanged', menus: [] },
   ],
   summarize: (c: RouteGuardContext) => ({
     location: c.location ? fullPathOf(c.location) : null,

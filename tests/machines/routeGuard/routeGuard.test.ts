@@ -5,6 +5,7 @@ import {
   selectAreRoutesReady,
   selectAsideMenu,
   selectIsAwaitingMenus,
+  selectMenuRecords,
   selectRefusalOf,
   selectRoutes,
 } from '../../../src/machines/routeGuard/selectors.ts';
@@ -222,5 +223,49 @@ describe('routeGuard: leaving the login page', () => {
     expect(effects.order).toEqual(['navigate:/dept']);
     go('/login');
     expect(effects.order).toEqual(['navigate:/dept', 'navigate:/index']);
+  });
+});
+
+describe('routeGuard: live permissions', () => {
+  const roleMenu = {
+    ...menus[1],
+    id: 9,
+    name: '角色管理',
+    path: '/role',
+    web_path: '/role',
+    component: 'system/role/index',
+    component_name: 'role',
+    menuPermission: ['Create'],
+  } as (typeof menus)[number];
+
+  function ready() {
+    const t = startGuard();
+    t.go('/dept');
+    t.actor.send({ type: 'route.signedIn' });
+    t.actor.send({ type: 'route.menusLoaded', menus });
+    t.go('/dept');
+    t.effects.order.length = 0;
+    return t;
+  }
+
+  it('new menus add their routes, side-menu entries and button grants, without navigating', () => {
+    const { actor, effects, go } = ready();
+    actor.send({ type: 'route.menusChanged', menus: [...menus, roleMenu] });
+    expect(effects.order).toEqual(['patchRoutes:/dept,/role']);
+    expect(selectRoutes(actor.getSnapshot()).map((r) => r.path)).toEqual(['/dept', '/role']);
+    const system = selectAsideMenu(actor.getSnapshot()).find((item) => item.title === '系统管理');
+    expect(system?.children.map((item) => item.title)).toEqual(['部门管理', '角色管理']);
+    expect(selectMenuRecords(actor.getSnapshot())).toContain(roleMenu);
+    go('/role');
+    expect(effects.order).toEqual(['patchRoutes:/dept,/role']);
+  });
+
+  it('a revoked menu page is refused from then on (403), though the router cannot drop its route', () => {
+    const { actor, effects, go } = ready();
+    actor.send({ type: 'route.menusChanged', menus: menus.filter((m) => m.path !== '/dept') });
+    expect(effects.order).toEqual(['patchRoutes:']);
+    expect(selectRoutes(actor.getSnapshot())).toEqual([]);
+    go('/dept');
+    expect(effects.order).toEqual(['patchRoutes:', 'navigate:/403']);
   });
 });

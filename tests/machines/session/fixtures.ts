@@ -1,5 +1,6 @@
 /** Generated-path fixtures: every event and every invoked actor outcome the chart distinguishes. */
 import { loginMachine } from '../../../src/machines/session/login.machine.ts';
+import { menusRefetchMachine } from '../../../src/machines/session/menusRefetch.machine.ts';
 import { sessionMachine } from '../../../src/machines/session/session.machine.ts';
 import { startupMachine } from '../../../src/machines/session/startup.machine.ts';
 import type { LoginContext, SessionContext, StartupContext } from '../../../src/machines/session/types.ts';
@@ -56,6 +57,9 @@ export const sessionFixture: ChartFixture = {
     { type: 'session.startupRetried' },
     { type: 'session.userUpdated', user: { ...user, name: 'Renamed' } },
     { type: 'session.settingsUpdated', settings: { 'login.site_name': '新站点' } },
+    // The socket's `permissions` (live permissions).
+    { type: 'session.permissionsChanged' },
+    { type: 'session.menusRefetched', menus },
     { type: 'session.logoutRequested' },
     { type: 'session.logoutCancelled' },
     { type: 'session.logoutConfirmed' },
@@ -64,7 +68,7 @@ export const sessionFixture: ChartFixture = {
     { type: 'session.peerRefreshed', uuid: '1', token: PEER_TOKEN, receivedAt: NOW },
     { type: 'session.peerSignedOut' },
   ],
-  inert: ['peers'],
+  inert: ['peers', 'menusRefetch'],
   actors: {
     readStoredSession: { done: [stored, storedUndefinedToken, storedNothing], error: [failure] },
     login: { done: [loginResult] },
@@ -133,4 +137,11 @@ export const startupFixture: ChartFixture = {
     skipped: c.data.startupSkipped ?? [],
     failure: c.failure ? `${c.failure.step}:${c.failure.reason.key}` : null,
   }),
+};
+
+export const menusRefetchFixture: ChartFixture = {
+  machine: menusRefetchMachine,
+  events: [{ type: 'refetch.requested' }],
+  actors: { loadMenus: { done: [menus], error: [failure] } },
+  summarize: () => null,
 };

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type AnyActorLogic, createActor } from 'xstate';
+import type { MenuRecord } from '../../../src/contract/index.ts';
 import { REFRESH_LEAD_MS } from '../../../src/machines/session/jwt.ts';
+import { sessionMenusRefetchMachine } from '../../../src/machines/session/menusRefetch.machine.ts';
 import {
   selectIsConfirmingLogout,
   selectIsReady,
@@ -184,6 +186,84 @@ describe('session: start-up', () => {
     const { startup } = startSession({ ...stored, menus });
     await settle();
     expect(startup.last.input).toEqual({ cachedMenus: menus });
+  });
+});
+
+describe('session: live permissions', () => {
+  /** Signed in and ready, with the `menusRefetch` child's fetch under the test's control. */
+  async function readySession() {
+    const refetch = controllable<MenuRecord[]>();
+    const reportFailure = vi.fn();
+    const child = sessionMenusRefetchMachine.provide({
+      actors: { loadMenus: refetch.logic },
+      actions: { reportFailure },
+    });
+    const session = startSession(stored, { menusRefetch: child });
+    await settle();
+    session.startup.last.resolve(startupOk);
+    await settle();
+    session.effects.actions.cacheMenus.mockClear();
+    session.emitted.length = 0;
+    return { ...session, refetch, reportFailure };
+  }
+  const granted: MenuRecord[] = [
+    ...menus,
+    { id: 9, parent: null, name: '角色管理', path: '/role', component: 'system/role/index', visible: true },
+  ] as MenuRecord[];
+
+  it('a permissions change fetches the menus again: they replace the held ones and their cache, and are announced', async () => {
+    const { actor, refetch, effects, emitted } = await readySession();
+    actor.send({ type: 'session.permissionsChanged' });
+    await settle();
+    expect(refetch.calls).toHaveLength(1);
+    expect(actor.getSnapshot().context.menus).toEqual(menus);
+    refetch.last.resolve(granted);
+    await settle();
+    expect(actor.getSnapshot().context.menus).toEqual(granted);
+    expect(effects.actions.cacheMenus).toHaveBeenCalledWith(expect.anything(), { menus: granted });
+    expect(emitted).toEqual([{ type: 'session.menusChanged', menus: granted }]);
+    expect(selectIsReady(actor.getSnapshot())).toBe(true);
+  });
+
+  it('another change while fetching starts the fetch again, so the answer includes it', async () => {
+    const { actor, refetch, emitted } = await readySession();
+    actor.send({ type: 'session.permissionsChanged' });
+    await settle();
+    actor.send({ type: 'session.permissionsChanged' });
+    await settle();
+    expect(refetch.calls).toHaveLength(2);
+    expect(refetch.calls[0]?.signal.aborted).toBe(true);
+    refetch.last.resolve(granted);
+    await settle();
+    expect(emitted).toEqual([{ type: 'session.menusChanged', menus: granted }]);
+  });
+
+  it('a failed fetch keeps the menus held and changes nothing on screen (a log line only)', async () => {
+    const { actor, refetch, effects, emitted, reportFailure } = await readySession();
+    actor.send({ type: 'session.permissionsChanged' });
+    await settle();
+    refetch.last.reject(networkError);
+    await settle();
+    expect(actor.getSnapshot().context.menus).toEqual(menus);
+    expect(effects.actions.cacheMenus).not.toHaveBeenCalled();
+    expect(effects.actions.notify).not.toHaveBeenCalled();
+    expect(emitted).toEqual([]);
+    expect(reportFailure).toHaveBeenCalledTimes(1);
+    // The next change fetches again.
+    actor.send({ type: 'session.permissionsChanged' });
+    await settle();
+    expect(refetch.calls).toHaveLength(2);
+  });
+
+  it('before the start-up has the menus, a change is left to it (it fetches them itself)', async () => {
+    const refetch = controllable<MenuRecord[]>();
+    const child = sessionMenusRefetchMachine.provide({ actors: { loadMenus: refetch.logic } });
+    const { actor, startup } = startSession(stored, { menusRefetch: child });
+    await settle();
+    actor.send({ type: 'session.permissionsChanged' });
+    await settle();
+    expect(refetch.calls).toHaveLength(0);
+    expect(startup.calls).toHaveLength(1);
   });
 });
 
