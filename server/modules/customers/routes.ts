@@ -115,7 +115,7 @@ export function registerCustomerRoutes(app: FastifyInstance, db: Db): void {
       ? input.webhook_secret
       : undefined;
 
-  registerResource<CustomerInput>(app, db, {
+  registerResource(app, db, {
     name: 'customers',
     base: CUSTOMERS_API,
     table: 'xy_customer',

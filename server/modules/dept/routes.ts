@@ -15,7 +15,7 @@ import { DEPT_LABELS, DEPT_MODEL, type DeptInput, deptBody } from './schema.ts';
 const STATUS_LABEL = { zh: ['禁用', '启用'], en: ['Disabled', 'Enabled'] } as const;
 
 export function registerDeptRoutes(app: FastifyInstance, db: Db): void {
-  registerResource<DeptInput>(app, db, {
+  registerResource(app, db, {
     name: 'dept',
     table: 'dept',
     model: DEPT_MODEL,

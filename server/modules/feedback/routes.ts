@@ -102,7 +102,7 @@ export function registerFeedbackRoutes(
     },
   );
 
-  registerResource<ReplyInput>(app, db, {
+  registerResource(app, db, {
     name: 'feedback',
     base: FEEDBACK_API,
     table: 'xy_feedback',

@@ -55,7 +55,7 @@ const testBody = z.object({
 });
 
 export function registerItemFilterRoutes(app: FastifyInstance, db: Db, runtime: PipelineRuntime): void {
-  registerResource<FilterInput>(app, db, {
+  registerResource(app, db, {
     name: 'item_filters',
     base: ITEM_FILTERS_API,
     module: 'item_filters',

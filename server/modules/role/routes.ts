@@ -51,7 +51,7 @@ export const DATA_RANGE_LABEL = {
 
 export function registerRoleRoutes(app: FastifyInstance, db: Db): void {
   registerRoleStock21Routes(app, db, DATA_RANGE_LABEL);
-  registerResource<RoleInput>(app, db, {
+  registerResource(app, db, {
     name: 'role',
     table: 'role',
     model: { zh: '角色表', en: 'role' },

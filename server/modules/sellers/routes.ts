@@ -35,7 +35,7 @@ const body = z.object({
 type SellerInput = z.output<typeof body>;
 
 export function registerSellerRoutes(app: FastifyInstance, db: Db): void {
-  registerResource<SellerInput>(app, db, {
+  registerResource(app, db, {
     name: 'sellers',
     base: SELLERS_API,
     module: 'sellers',

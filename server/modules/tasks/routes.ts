@@ -42,7 +42,7 @@ const body = z.object({
 type TaskInput = z.output<typeof body>;
 
 export function registerTaskRoutes(app: FastifyInstance, db: Db): void {
-  registerResource<TaskInput>(app, db, {
+  registerResource(app, db, {
     name: 'tasks',
     base: TASKS_API,
     module: 'tasks',

@@ -104,7 +104,7 @@ export function registerUserAdminRoutes(app: FastifyInstance, db: Db): void {
         .executeTakeFirst(),
     );
 
-  registerResource<UserInput>(app, db, {
+  registerResource(app, db, {
     name: 'user',
     table: 'users',
     model: { zh: '用户表', en: 'user' },

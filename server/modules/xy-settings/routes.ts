@@ -108,7 +108,7 @@ export function registerXySettingsRoutes(app: FastifyInstance, db: Db): void {
     });
   });
 
-  registerResource<AccountInput>(app, db, {
+  registerResource(app, db, {
     name: 'accounts',
     base: ACCOUNTS_API,
     table: 'xy_account',
