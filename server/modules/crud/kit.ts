@@ -104,13 +104,27 @@ export type FilterKind<T extends ResourceTable> =
   | 'isnull'
   | FilterFn<T>;
 /** A field the list speaks of: a column, or an API name `columnOf` maps to one. */
-export type Field<T extends ResourceTable, C extends string> = Column<T> | C;
+export type Field<T extends ResourceTable, M> = Column<T> | (keyof M & string);
+/** API field → table column where they differ. */
+export type ColumnMap<T extends ResourceTable> = { [field: string]: Column<T> };
+/** The built-in filter kinds a column's type admits: `int`/`bool` compare as such, `isnull` needs nulls. */
+type KindsFor<V> =
+  | 'contains'
+  | 'exact'
+  | ([V] extends [number | null] ? 'int' : never)
+  | ([V] extends [boolean | null] ? 'bool' : never)
+  | (null extends V ? 'isnull' : never);
+type ColumnKinds<T extends ResourceTable, K> = K extends keyof Selectable<Database[T]>
+  ? KindsFor<Selectable<Database[T]>[K]>
+  : never;
 /**
  * Query parameter → filter. A parameter naming a field (a column, or a `columnOf` key) may take any kind;
  * any other parameter only a custom filter (there is no column for a built-in kind to compare).
  */
-export type Filters<T extends ResourceTable, C extends string, F extends string> = {
-  [K in F]: K extends NoInfer<Field<T, C>> ? FilterKind<T> : FilterFn<T>;
+export type Filters<T extends ResourceTable, M, F extends string> = {
+  [K in F]: K extends NoInfer<Field<T, M>>
+    ? ColumnKinds<T, K extends keyof M ? M[K] : K> | FilterFn<T>
+    : FilterFn<T>;
 };
 
 export type TreeSpec<T extends ResourceTable> = {
@@ -126,14 +140,14 @@ export type ExportColumn = { field: string; header: Label; value?: (row: ApiRow,
 export type Values<T extends ResourceTable> = Updateable<Database[T]>;
 
 /**
- * A resource on table `T`: `I` is its validated body, `R` the row its `select` makes, `C` the API fields
- * `columnOf` renames, `F` its filter parameters. All but `T` are inferred (`I` from `body`, `R` from `select`).
+ * A resource on table `T`: `I` is its validated body, `R` the row its `select` makes, `M` its `columnOf`,
+ * `F` its filter parameters. All but `T` are inferred (`I` from `body`, `R` from `select`).
  */
 export type ResourceDef<
   T extends ResourceTable,
   I = Record<string, unknown>,
   R = BaseRow<T>,
-  C extends string = never,
+  M extends ColumnMap<T> = Record<never, never>,
   F extends string = never,
 > = {
   /** URL segment: /api/system/<name>/. */
@@ -155,14 +169,14 @@ export type ResourceDef<
   /** The API row from a selected row. Use `head`/`tail` for the common fields. */
   row: (r: R, ctx: Ctx) => ApiRow;
   /** Query parameter → filter; the column is `columnOf[param] ?? param`. */
-  filters?: Filters<T, C, F>;
+  filters?: Filters<T, M, F>;
   /** API field → table column where they differ (filters, ordering), e.g. `{parent: 'parent_id'}`. */
-  columnOf?: Record<C, Column<T>>;
-  search?: NoInfer<Field<T, C>>[];
+  columnOf?: M;
+  search?: NoInfer<Field<T, M>>[];
   /** Fields `ordering=` accepts (`-field` for descending). */
-  ordering?: NoInfer<Field<T, C>>[];
+  ordering?: NoInfer<Field<T, M>>[];
   /** Default order after any requested one, e.g. `['sort', 'id']` or `['-create_datetime', '-id']`. */
-  defaultOrder?: NoInfer<Field<T, C> | `-${Field<T, C>}`>[];
+  defaultOrder?: NoInfer<Field<T, M> | `-${Field<T, M>}`>[];
   /** Live-row uniqueness: `具有 <label> 的 <model> 已存在。` on the field. `where` narrows the check. */
   unique?: (
     | { field: Column<T>; column?: Column<T>; where?: (input: I) => Partial<Selectable<Database[T]>> }
@@ -202,7 +216,7 @@ export type ResourceDef<
 };
 
 export type Kit<T extends ResourceTable, I, R = BaseRow<T>> = {
-  def: ResourceDef<T, I, R, string, string>;
+  def: ResourceDef<T, I, R, ColumnMap<T>, string>;
   base: string;
   /** Route options for an extra route: API, module, permission. */
   options: { config: { api: true; module: string }; preHandler?: ReturnType<typeof requirePermission>[] };
@@ -323,13 +337,13 @@ export function registerResource<
   T extends ResourceTable,
   I = Record<string, unknown>,
   R = BaseRow<T>,
-  C extends string = never,
+  M extends ColumnMap<T> = Record<never, never>,
   F extends string = never,
->(app: FastifyInstance, db: Db, definition: ResourceDef<T, I, R, C, F>): Kit<T, I, R> {
+>(app: FastifyInstance, db: Db, definition: ResourceDef<T, I, R, M, F>): Kit<T, I, R> {
   // Kysely resolves no column of `Database[T]` while `T` is generic: inside, the kit sees its table as
   // `KitTable` (the columns every resource table has) and reaches the resource's own columns (filters,
   // search, ordering, tree) with `sql.ref`; the definition's own callbacks are checked against `T`.
-  const def = definition as unknown as ResourceDef<T, I, R, string, string>;
+  const def = definition as unknown as ResourceDef<T, I, R, ColumnMap<T>, string>;
   const kdb = db as unknown as Kysely<KitDb>;
   const table = def.table as string as 'resource';
   const erase = <O>(qb: SelectQueryBuilder<ResourceDb<T>, ResourceAliases, O>) =>

@@ -36,7 +36,6 @@ const replyBody = z.object({
   reply: fields.optionalText(10_000),
   status: z.enum(STATUSES).optional(),
 });
-type ReplyInput = z.output<typeof replyBody>;
 
 const TEXT = {
   noKey: {

@@ -44,7 +44,6 @@ const body = z.object({
   enabled: fields.optionalBoolean(),
   description: fields.description(),
 });
-type FilterInput = z.output<typeof body>;
 
 const testBody = z.object({
   title: field.text(255),

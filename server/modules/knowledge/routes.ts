@@ -46,7 +46,6 @@ const body = z.object({
   published: fields.optionalBoolean(),
   description: fields.description(),
 });
-type KnowledgeInput = z.output<typeof body>;
 
 /** What the editor (@mantine/tiptap's StarterKit + link) produces; everything else is dropped. */
 export function sanitizeContent(html: string): string {

@@ -53,7 +53,6 @@ const body = z.object({
   remark: fields.optionalText(255),
   description: fields.description(),
 });
-type PhoneInput = z.output<typeof body>;
 
 const heartbeatBody = z.looseObject({
   serial: field.text(64),

@@ -28,7 +28,6 @@ const body = z.object({
   permission: fields.ids(),
   description: fields.description(),
 });
-type RoleInput = z.output<typeof body>;
 
 export const ROLE_LABELS = {
   name: { zh: '角色名称', en: 'Role name' },

@@ -32,7 +32,6 @@ const body = z.object({
   blacklist_reason: fields.optionalText(200),
   description: fields.description(),
 });
-type SellerInput = z.output<typeof body>;
 
 export function registerSellerRoutes(app: FastifyInstance, db: Db): void {
   registerResource(app, db, {

@@ -39,7 +39,6 @@ const body = z.object({
   phone: fields.optionalInteger(1),
   description: fields.description(),
 });
-type TaskInput = z.output<typeof body>;
 
 export function registerTaskRoutes(app: FastifyInstance, db: Db): void {
   registerResource(app, db, {
