@@ -21,7 +21,7 @@ const LABELS = {
 };
 
 export function registerApiWhiteListRoutes(app: FastifyInstance, db: Db): void {
-  registerResource<z.output<typeof body>>(app, db, {
+  registerResource(app, db, {
     name: 'api_white_list',
     table: 'api_white_list',
     model: { zh: '接口白名单', en: 'API white list' },

@@ -36,7 +36,7 @@ const LABELS = {
 };
 
 export function registerAreaRoutes(app: FastifyInstance, db: Db): void {
-  registerResource<z.output<typeof body>>(app, db, {
+  registerResource(app, db, {
     name: 'area',
     table: 'area',
     model: { zh: '地区表', en: 'area' },

@@ -16,10 +16,18 @@
 // trailing columns: creator/modifier (ids; modifier as text), dept_belong_id (the creator's dept, as text),
 // create/update datetimes, soft delete. See server/modules/crud/README.md for how to add a resource.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import {
+  type Generated,
+  type Kysely,
+  type Nullable,
+  type Selectable,
+  type SelectQueryBuilder,
+  sql,
+  type Updateable,
+} from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../../db/index.ts';
-import type { Database } from '../../db/schema.ts';
+import type { CommonColumns, Database, UsersTable } from '../../db/schema.ts';
 import { applyScope, type DataScope, dataScopeOf } from '../../http/data-scope.ts';
 import {
   ApiError,
@@ -39,12 +47,35 @@ import { type Labels, validateBody } from '../../http/validate.ts';
 import { formatDateTime, parseLocalDate } from '../../lib/time.ts';
 import { type Cell, writeXlsx, XLSX_TYPE } from './xlsx.ts';
 
-// biome-ignore lint/suspicious/noExplicitAny: the kit is generic over tables; resources type their own rows.
-export type AnyDb = Kysely<any>;
-// biome-ignore lint/suspicious/noExplicitAny: see above.
-export type AnySelect = SelectQueryBuilder<any, any, any>;
-// biome-ignore lint/suspicious/noExplicitAny: a selected row, shaped by the resource's `row`.
-export type RawRow = Record<string, any>;
+/**
+ * The tables a resource can live on: a generated `id` and the common columns (soft delete, owner, audit).
+ * The id is an integer, or text for a bigint (`xy_push`): the kit compares it with integers either way.
+ */
+export type ResourceTable = {
+  [K in keyof Database]: Database[K] extends CommonColumns & { id: Generated<number> | Generated<string> }
+    ? K
+    : never;
+}[keyof Database];
+/** A column of table `T`. */
+export type Column<T extends keyof Database> = keyof Database[T] & string;
+/** What the base query sees: the resource's table as `t`, the creator and modifier joined as `cu`/`mu`. */
+export type ResourceDb<T extends ResourceTable> = Database & {
+  t: Database[T];
+  cu: Nullable<UsersTable>;
+  mu: Nullable<UsersTable>;
+};
+export type ResourceAliases = 't' | 'cu' | 'mu';
+/** A base-query row: the table's columns and the creator's and modifier's names. */
+export type BaseRow<T extends ResourceTable> = Selectable<Database[T]> & {
+  creator_name: string | null;
+  modifier_name: string | null;
+};
+/** The resource's select builder; `R` is the row a resource's `select` makes of the base row. */
+export type ResourceSelect<T extends ResourceTable, R = BaseRow<T>> = SelectQueryBuilder<
+  ResourceDb<T>,
+  ResourceAliases,
+  R
+>;
 export type ApiRow = Record<string, unknown>;
 export type Query = Record<string, unknown>;
 
@@ -58,25 +89,72 @@ export type Ctx = {
   scope: DataScope;
 };
 
-export type FilterFn = (qb: AnySelect, value: string, ctx: Ctx) => AnySelect | Promise<AnySelect>;
+/** A custom filter: adds conditions only (the selection is the kit's, so it sees the base row). */
+export type FilterFn<T extends ResourceTable> = (
+  qb: ResourceSelect<T>,
+  value: string,
+  ctx: Ctx,
+) => ResourceSelect<T> | Promise<ResourceSelect<T>>;
 /** contains: ilike on text; exact: equality on text; int/bool: parsed equality; isnull: `true`/`false`. */
-export type FilterKind = 'contains' | 'exact' | 'int' | 'bool' | 'isnull' | FilterFn;
+export type FilterKind<T extends ResourceTable> =
+  | 'contains'
+  | 'exact'
+  | 'int'
+  | 'bool'
+  | 'isnull'
+  | FilterFn<T>;
+/** A field the list speaks of: a column, or an API name `columnOf` maps to one. */
+export type Field<T extends ResourceTable, M> = Column<T> | (keyof M & string);
+/** API field → table column where they differ. */
+export type ColumnMap<T extends ResourceTable> = { [field: string]: Column<T> };
+/** The built-in filter kinds a column's type admits: `int`/`bool` compare as such, `isnull` needs nulls. */
+type KindsFor<V> =
+  | 'contains'
+  | 'exact'
+  | ([V] extends [number | null] ? 'int' : never)
+  | ([V] extends [boolean | null] ? 'bool' : never)
+  | (null extends V ? 'isnull' : never);
+type ColumnKinds<T extends ResourceTable, K> = K extends keyof Selectable<Database[T]>
+  ? KindsFor<Selectable<Database[T]>[K]>
+  : never;
+/**
+ * Query parameter → filter. A parameter naming a field (a column, or a `columnOf` key) may take any kind;
+ * any other parameter only a custom filter (there is no column for a built-in kind to compare).
+ */
+export type Filters<T extends ResourceTable, M, F extends string> = {
+  [K in F]: K extends NoInfer<Field<T, M>>
+    ? ColumnKinds<T, K extends keyof M ? M[K] : K> | FilterFn<T>
+    : FilterFn<T>;
+};
 
-export type TreeSpec = {
+export type TreeSpec<T extends ResourceTable> = {
   /** The self-referencing column, e.g. `parent_id`; the `parent` query parameter filters on it. */
-  parentColumn: string;
+  parentColumn: Column<T>;
   /** With no filter at all, list only the roots (the areas, as stock dvadmin lists them). */
   rootsByDefault?: boolean;
 };
 
 export type ExportColumn = { field: string; header: Label; value?: (row: ApiRow, locale: Locale) => Cell };
 
-export type ResourceDef<I = Record<string, unknown>> = {
+/** Column values a resource writes (the kit adds the common ones). */
+export type Values<T extends ResourceTable> = Updateable<Database[T]>;
+
+/**
+ * A resource on table `T`: `I` is its validated body, `R` the row its `select` makes, `M` its `columnOf`,
+ * `F` its filter parameters. All but `T` are inferred (`I` from `body`, `R` from `select`).
+ */
+export type ResourceDef<
+  T extends ResourceTable,
+  I = Record<string, unknown>,
+  R = BaseRow<T>,
+  M extends ColumnMap<T> = Record<never, never>,
+  F extends string = never,
+> = {
   /** URL segment: /api/system/<name>/. */
   name: string;
   /** The whole list path when it is not /api/system/<name>/ (the business resources: `/xy/<name>/`). */
   base?: string;
-  table: keyof Database & string;
+  table: T;
   /** Operation-log module name; default `name`. */
   module?: string;
   /** Model name for the duplicate message `具有 <label> 的 <model> 已存在。`. */
@@ -85,29 +163,28 @@ export type ResourceDef<I = Record<string, unknown>> = {
   /** Create/update body (full body on PUT). Absent: read-only resource (list and retrieve only). */
   body?: z.ZodType<I>;
   /** Maps a validated body to column values (common columns are added by the kit). */
-  columns?: (
-    input: I,
-    ctx: Ctx,
-    id: number | null,
-  ) => Record<string, unknown> | Promise<Record<string, unknown>>;
-  /** Extra selections on the base query (the table is aliased `t`). */
-  select?: (qb: AnySelect) => AnySelect;
+  columns?: (input: I, ctx: Ctx, id: number | null) => Values<T> | Promise<Values<T>>;
+  /** Extra selections on the base query (the table is aliased `t`); joins it adds stay its own. */
+  select?: (qb: ResourceSelect<T>) => SelectQueryBuilder<ResourceDb<T>, ResourceAliases, R>;
   /** The API row from a selected row. Use `head`/`tail` for the common fields. */
-  row: (r: RawRow, ctx: Ctx) => ApiRow;
+  row: (r: R, ctx: Ctx) => ApiRow;
   /** Query parameter → filter; the column is `columnOf[param] ?? param`. */
-  filters?: Record<string, FilterKind>;
+  filters?: Filters<T, M, F>;
   /** API field → table column where they differ (filters, ordering), e.g. `{parent: 'parent_id'}`. */
-  columnOf?: Record<string, string>;
-  search?: string[];
+  columnOf?: M;
+  search?: NoInfer<Field<T, M>>[];
   /** Fields `ordering=` accepts (`-field` for descending). */
-  ordering?: string[];
+  ordering?: NoInfer<Field<T, M>>[];
   /** Default order after any requested one, e.g. `['sort', 'id']` or `['-create_datetime', '-id']`. */
-  defaultOrder?: string[];
+  defaultOrder?: NoInfer<Field<T, M> | `-${Field<T, M>}`>[];
   /** Live-row uniqueness: `具有 <label> 的 <model> 已存在。` on the field. `where` narrows the check. */
-  unique?: { field: string; column?: string; where?: (input: I) => Record<string, unknown> }[];
+  unique?: (
+    | { field: Column<T>; column?: Column<T>; where?: (input: I) => Partial<Selectable<Database[T]>> }
+    | { field: string; column: Column<T>; where?: (input: I) => Partial<Selectable<Database[T]>> }
+  )[];
   /** Fields referencing live rows of another table: `无效主键 “<v>” － 对象不存在。` when missing. */
-  references?: { field: string; table: keyof Database & string }[];
-  tree?: TreeSpec;
+  references?: { field: string; table: ResourceTable }[];
+  tree?: TreeSpec<T>;
   /** `optional`: unpaginated unless `page` or `limit` is given (the menu list). Default `always`. */
   paginate?: 'always' | 'optional';
   /** Apply the data scope (default true). Global configuration tables set false. */
@@ -135,17 +212,17 @@ export type ResourceDef<I = Record<string, unknown>> = {
   /** After a soft delete has committed. */
   afterDelete?: (ids: number[], ctx: Ctx) => Promise<void>;
   /** Extra routes; `kit` gives the resource's operations. Registered before the generic ones. */
-  routes?: (app: FastifyInstance, kit: Kit<I>) => void;
+  routes?: (app: FastifyInstance, kit: Kit<T, I, R>) => void;
 };
 
-export type Kit<I> = {
-  def: ResourceDef<I>;
+export type Kit<T extends ResourceTable, I, R = BaseRow<T>> = {
+  def: ResourceDef<T, I, R, ColumnMap<T>, string>;
   base: string;
   /** Route options for an extra route: API, module, permission. */
   options: { config: { api: true; module: string }; preHandler?: ReturnType<typeof requirePermission>[] };
   ctx: (request: FastifyRequest) => Promise<Ctx>;
   /** The base query (alias `t`), live rows, data scope applied. */
-  query: (ctx: Ctx) => AnySelect;
+  query: (ctx: Ctx) => ResourceSelect<T, R>;
   find: (ctx: Ctx, id: number) => Promise<ApiRow | undefined>;
   get: (ctx: Ctx, id: number) => Promise<ApiRow>;
   list: (ctx: Ctx, query: Query) => Promise<ApiRow[]>;
@@ -159,27 +236,39 @@ export type Kit<I> = {
 // ——— helpers for resource rows ———
 
 /** The leading common fields, in dvadmin's serializer order. */
-export const head = (r: RawRow) => ({
-  id: r.id as number,
-  modifier_name: (r.modifier_name ?? null) as string | null,
-  creator_name: (r.creator_name ?? null) as string | null,
+export const head = <Id extends number | string>(r: {
+  id: Id;
+  modifier_name: string | null;
+  creator_name: string | null;
+  create_datetime: Date;
+  update_datetime: Date;
+}) => ({
+  id: r.id,
+  modifier_name: r.modifier_name ?? null,
+  creator_name: r.creator_name ?? null,
   create_datetime: formatDateTime(r.create_datetime),
   update_datetime: formatDateTime(r.update_datetime),
 });
 
 /** The trailing common fields. */
-export const tail = (r: RawRow) => ({
-  description: (r.description ?? null) as string | null,
-  modifier: (r.modifier ?? null) as string | null,
-  dept_belong_id: (r.dept_belong_id ?? null) as string | null,
-  creator: (r.creator ?? null) as number | null,
+export const tail = (
+  r: Pick<Selectable<CommonColumns>, 'description' | 'modifier' | 'dept_belong_id' | 'creator'>,
+) => ({
+  description: r.description ?? null,
+  modifier: r.modifier ?? null,
+  dept_belong_id: r.dept_belong_id ?? null,
+  creator: r.creator ?? null,
 });
 
 /** `t.modifier` as an integer id (null when it is not one), for the join that names the modifier. */
 const MODIFIER_ID = sql`(case when t.modifier ~ '^[0-9]{1,9}$' then t.modifier::int end)`;
 
 /** `(select count(*) from <table> c where c.<parent> = t.id and not deleted)` as `name`. */
-export const childCount = (table: string, parentColumn: string, name = 'child_count') =>
+export const childCount = <U extends ResourceTable, N extends string = 'child_count'>(
+  table: U,
+  parentColumn: Column<U>,
+  name: N = 'child_count' as N,
+) =>
   sql<number>`(select count(*)::int from ${sql.table(table)} c where c.${sql.ref(parentColumn)} = t.id and c.is_deleted = false)`.as(
     name,
   );
@@ -232,8 +321,35 @@ const RESERVED = new Set([
 
 // ——— the kit ———
 
-export function registerResource<I>(app: FastifyInstance, db: Db, def: ResourceDef<I>): Kit<I> {
-  const adb = db as unknown as AnyDb;
+/** The kit's own view of every resource table: the common columns (`resource` stands for `def.table`). */
+interface KitTable extends CommonColumns {
+  id: Generated<number>;
+}
+type KitDb = Database & {
+  resource: KitTable;
+  t: KitTable;
+  cu: Nullable<UsersTable>;
+  mu: Nullable<UsersTable>;
+};
+type KitSelect<O> = SelectQueryBuilder<KitDb, ResourceAliases, O>;
+
+export function registerResource<
+  T extends ResourceTable,
+  I = Record<string, unknown>,
+  R = BaseRow<T>,
+  M extends ColumnMap<T> = Record<never, never>,
+  F extends string = never,
+>(app: FastifyInstance, db: Db, definition: ResourceDef<T, I, R, M, F>): Kit<T, I, R> {
+  // Kysely resolves no column of `Database[T]` while `T` is generic: inside, the kit sees its table as
+  // `KitTable` (the columns every resource table has) and reaches the resource's own columns (filters,
+  // search, ordering, tree) with `sql.ref`; the definition's own callbacks are checked against `T`.
+  const def = definition as unknown as ResourceDef<T, I, R, ColumnMap<T>, string>;
+  const kdb = db as unknown as Kysely<KitDb>;
+  const table = def.table as string as 'resource';
+  const erase = <O>(qb: SelectQueryBuilder<ResourceDb<T>, ResourceAliases, O>) =>
+    qb as unknown as KitSelect<O>;
+  const typed = <O>(qb: KitSelect<O>) =>
+    qb as unknown as SelectQueryBuilder<ResourceDb<T>, ResourceAliases, O>;
   const base = def.base ?? `/api/system/${def.name}/`;
   const module = def.module ?? def.name;
   const permission = def.permission === false ? [] : [requirePermission(db)];
@@ -262,31 +378,37 @@ export function registerResource<I>(app: FastifyInstance, db: Db, def: ResourceD
     };
   };
 
-  const query = (c: Ctx): AnySelect => {
-    let qb = adb
-      .selectFrom(`${def.table} as t`)
+  const query = (c: Ctx): ResourceSelect<T, R> => {
+    const selected = kdb
+      .selectFrom(`${table} as t`)
       .leftJoin('users as cu', 'cu.id', 't.creator')
       // modifier is text (dvadmin's CharField); compare as an integer so the join uses users' primary key,
       // and a count that needs no modifier_name drops the join altogether.
       .leftJoin('users as mu', (j) => j.on(sql<boolean>`mu.id = ${MODIFIER_ID}`))
       .selectAll('t')
       .select(['cu.name as creator_name', 'mu.name as modifier_name'])
-      .where('t.is_deleted', '=', false) as AnySelect;
-    if (def.select) qb = def.select(qb);
+      .where('t.is_deleted', '=', false);
+    const own = typed(selected) as unknown as ResourceSelect<T>;
+    // Without `select`, `R` is the base row.
+    const qb = def.select ? def.select(own) : (own as unknown as ResourceSelect<T, R>);
     return applyScope(qb, c.scope, 't');
   };
 
-  const toRow = (c: Ctx) => (r: RawRow) => def.row(r, c);
+  const toRow = (c: Ctx) => (r: R) => def.row(r, c);
 
-  async function applyFilters(qb0: AnySelect, params: Query, c: Ctx): Promise<AnySelect> {
+  async function applyFilters<O>(qb0: KitSelect<O>, params: Query, c: Ctx): Promise<KitSelect<O>> {
     let qb = qb0;
     for (const [param, kind] of Object.entries(def.filters ?? {})) {
       const value = queryText(params[param]);
       if (value === null || value === '') continue;
-      const column = `t.${col(param)}`;
-      if (typeof kind === 'function') qb = await kind(qb, value, c);
-      else if (kind === 'contains') qb = qb.where(sql`${sql.ref(column)}::text`, 'ilike', likePattern(value));
-      else if (kind === 'exact') qb = qb.where(sql`${sql.ref(column)}::text`, '=', value);
+      const column = sql.ref(`t.${col(param)}`);
+      // A custom filter adds conditions only: the selection it is handed back is the one it was given.
+      if (typeof kind === 'function')
+        qb = erase(
+          await kind(typed(qb) as unknown as ResourceSelect<T>, value, c),
+        ) as unknown as KitSelect<O>;
+      else if (kind === 'contains') qb = qb.where(sql`${column}::text`, 'ilike', likePattern(value));
+      else if (kind === 'exact') qb = qb.where(sql`${column}::text`, '=', value);
       else if (kind === 'int') {
         const n = /^-?\d{1,9}$/.test(value) ? Number(value) : null;
         qb = n === null ? qb.where(sql.lit(false)) : qb.where(column, '=', n);
@@ -316,7 +438,7 @@ export function registerResource<I>(app: FastifyInstance, db: Db, def: ResourceD
     const before = parseLocalDate(queryText(params.create_datetime_before));
     if (before) qb = qb.where('t.create_datetime', '<', new Date(before.getTime() + 86_400_000));
     if (def.tree) {
-      const parentColumn = `t.${def.tree.parentColumn}`;
+      const parentColumn = sql.ref(`t.${def.tree.parentColumn}`);
       const hasFilter = Object.keys(params).some((k) => !RESERVED.has(k) && queryText(params[k]));
       const lazy = parseBool(params.lazy) === true;
       const parent = queryText(params.parent);
@@ -330,7 +452,7 @@ export function registerResource<I>(app: FastifyInstance, db: Db, def: ResourceD
     return qb;
   }
 
-  function applyOrdering(qb0: AnySelect, ordering: unknown): AnySelect {
+  function applyOrdering<O>(qb0: KitSelect<O>, ordering: unknown): KitSelect<O> {
     let qb = qb0;
     const requested = queryText(ordering)?.split(',') ?? [];
     for (const raw of [...requested, ...(def.defaultOrder ?? ['id'])]) {
@@ -344,8 +466,8 @@ export function registerResource<I>(app: FastifyInstance, db: Db, def: ResourceD
   }
 
   const find = async (c: Ctx, id: number) => {
-    const r = await query(c).where('t.id', '=', id).executeTakeFirst();
-    return r ? def.row(r as RawRow, c) : undefined;
+    const r = await erase(query(c)).where('t.id', '=', id).executeTakeFirst();
+    return r ? def.row(r, c) : undefined;
   };
   const get = async (c: Ctx, id: number) => {
     const row = await find(c, id);
@@ -353,7 +475,7 @@ export function registerResource<I>(app: FastifyInstance, db: Db, def: ResourceD
     return row;
   };
   const list = async (c: Ctx, params: Query) => {
-    const filtered = await applyFilters(query(c), params, c);
+    const filtered = await applyFilters(erase(query(c)), params, c);
     const rows = await applyOrdering(filtered, params.ordering).execute();
     return rows.map(toRow(c));
   };
@@ -367,13 +489,13 @@ export function registerResource<I>(app: FastifyInstance, db: Db, def: ResourceD
     for (const u of def.unique ?? []) {
       const value = (input as Record<string, unknown>)[u.field];
       if (value === undefined || value === null || value === '') continue;
-      let qb = adb
-        .selectFrom(def.table)
+      let qb = kdb
+        .selectFrom(table)
         .select('id')
-        .where(u.column ?? u.field, '=', value)
+        .where(sql.ref(u.column ?? u.field), '=', value)
         .where('is_deleted', '=', false);
       for (const [k, v] of Object.entries(u.where?.(input) ?? {}))
-        qb = qb.where(k, v === null ? 'is' : '=', v);
+        qb = qb.where(sql.ref(k), v === null ? 'is' : '=', v);
       if (id !== null) qb = qb.where('id', '<>', id);
       if (await qb.executeTakeFirst()) throw duplicate(u.field);
     }
@@ -391,10 +513,10 @@ export function registerResource<I>(app: FastifyInstance, db: Db, def: ResourceD
       const raw = (input as Record<string, unknown>)[ref.field];
       const values = (Array.isArray(raw) ? raw : [raw]).filter((v) => v !== undefined && v !== null);
       for (const value of new Set(values)) {
-        const found = await adb
-          .selectFrom(ref.table)
+        const found = await kdb
+          .selectFrom(ref.table as 'resource')
           .select('id')
-          .where('id', '=', value)
+          .where('id', '=', value as number)
           .where('is_deleted', '=', false)
           .executeTakeFirst();
         if (!found) throw refuseKey('v.pkMissing', { value: String(value) }, labelOf(ref.field));
@@ -402,8 +524,9 @@ export function registerResource<I>(app: FastifyInstance, db: Db, def: ResourceD
     }
   }
 
-  const defined = (values: Record<string, unknown>) =>
-    Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
+  // The values were checked against `T` by `columns`; here they only pass through.
+  const defined = (values: Values<T>) =>
+    Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Updateable<KitTable>;
 
   async function create(c: Ctx, input: I): Promise<number> {
     await def.beforeWrite?.(input, c, null);
@@ -413,8 +536,8 @@ export function registerResource<I>(app: FastifyInstance, db: Db, def: ResourceD
     let id: number;
     try {
       id = await db.transaction().execute(async (trx) => {
-        const { id } = await (trx as unknown as AnyDb)
-          .insertInto(def.table)
+        const { id } = await (trx as unknown as Kysely<KitDb>)
+          .insertInto(table)
           .values({
             dept_belong_id: c.user.dept_id === null ? null : String(c.user.dept_id),
             ...values,
@@ -424,14 +547,14 @@ export function registerResource<I>(app: FastifyInstance, db: Db, def: ResourceD
           .returning('id')
           .executeTakeFirstOrThrow();
         if (def.belongsToSelf) {
-          await (trx as unknown as AnyDb)
-            .updateTable(def.table)
+          await (trx as unknown as Kysely<KitDb>)
+            .updateTable(table)
             .set({ dept_belong_id: String(id) })
             .where('id', '=', id)
             .execute();
         }
         await def.afterWrite?.(trx, id, input, c, true);
-        return id as number;
+        return id;
       });
     } catch (error) {
       if (isUniqueViolation(error) && def.unique?.[0]) throw duplicate(def.unique[0].field);
@@ -448,8 +571,8 @@ export function registerResource<I>(app: FastifyInstance, db: Db, def: ResourceD
     const values = defined(await def.columns!(input, c, id));
     try {
       await db.transaction().execute(async (trx) => {
-        await (trx as unknown as AnyDb)
-          .updateTable(def.table)
+        await (trx as unknown as Kysely<KitDb>)
+          .updateTable(table)
           .set({ ...values, modifier: String(c.user.id), update_datetime: sql`now()` })
           .where('id', '=', id)
           .where('is_deleted', '=', false)
@@ -465,12 +588,12 @@ export function registerResource<I>(app: FastifyInstance, db: Db, def: ResourceD
 
   async function remove(c: Ctx, ids: number[]): Promise<number> {
     // Only rows inside the caller's scope can be deleted.
-    const visible = await query(c).clearSelect().select('t.id').where('t.id', 'in', ids).execute();
-    const live = visible.map((r) => r.id as number);
+    const visible = await erase(query(c)).clearSelect().select('t.id').where('t.id', 'in', ids).execute();
+    const live = visible.map((r) => r.id);
     if (!live.length) return 0;
     await def.beforeDelete?.(live, c);
-    await adb
-      .updateTable(def.table)
+    await kdb
+      .updateTable(table)
       .set({ is_deleted: true, modifier: String(c.user.id), update_datetime: sql`now()` })
       .where('id', 'in', live)
       .execute();
@@ -478,7 +601,20 @@ export function registerResource<I>(app: FastifyInstance, db: Db, def: ResourceD
     return live.length;
   }
 
-  const kit: Kit<I> = { def, base, options, ctx, query, find, get, list, create, update, remove, validate };
+  const kit: Kit<T, I, R> = {
+    def,
+    base,
+    options,
+    ctx,
+    query,
+    find,
+    get,
+    list,
+    create,
+    update,
+    remove,
+    validate,
+  };
   const idOf = (request: FastifyRequest) => {
     const id = parseId((request.params as { id?: string }).id);
     if (id === null) throw notFound();
@@ -490,7 +626,7 @@ export function registerResource<I>(app: FastifyInstance, db: Db, def: ResourceD
   app.get(base, options, async (request) => {
     const params = request.query as Query;
     const c = await ctx(request);
-    const filtered = await applyFilters(query(c), params, c);
+    const filtered = await applyFilters(erase(query(c)), params, c);
     const lazy = def.tree && parseBool(params.lazy) === true;
     const optional = def.paginate === 'optional' && params.page === undefined && params.limit === undefined;
     if (lazy || optional) {
@@ -511,9 +647,9 @@ export function registerResource<I>(app: FastifyInstance, db: Db, def: ResourceD
         .limit(paging.limit)
         .offset(paging.offset)
         .execute()
-    ).map((r) => r.id as number);
+    ).map((r) => r.id);
     const rows = ids.length
-      ? await applyOrdering(query(c).where('t.id', 'in', ids), params.ordering).execute()
+      ? await applyOrdering(erase(query(c)).where('t.id', 'in', ids), params.ordering).execute()
       : [];
     return pageEnvelope(request, paging, Number(count.n), rows.map(toRow(c)));
   });

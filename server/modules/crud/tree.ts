@@ -2,13 +2,13 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import type { Label } from '../../http/envelope.ts';
-import { refuseText } from './kit.ts';
+import { type Column, type ResourceTable, refuseText } from './kit.ts';
 
 /** Ids of a row and all its live descendants in `table` by `parentColumn`. */
-export async function descendants(
+export async function descendants<T extends ResourceTable>(
   db: Db,
-  table: string,
-  parentColumn: string,
+  table: T,
+  parentColumn: Column<T>,
   id: number,
 ): Promise<number[]> {
   const { rows } = await sql<{ id: number }>`
@@ -27,10 +27,10 @@ const CYCLE = {
 };
 
 /** Refuses moving row `id` under itself or one of its descendants. */
-export async function refuseCycle(
+export async function refuseCycle<T extends ResourceTable>(
   db: Db,
-  table: string,
-  parentColumn: string,
+  table: T,
+  parentColumn: Column<T>,
   id: number | null,
   parent: number | null | undefined,
   label: Label,
@@ -42,10 +42,10 @@ export async function refuseCycle(
 const HAS_CHILDREN = { zh: '存在下级数据，无法删除', en: 'It has children and cannot be deleted' };
 
 /** Refuses deleting rows that have live children which are not deleted with them. */
-export async function refuseWithChildren(
+export async function refuseWithChildren<T extends ResourceTable>(
   db: Db,
-  table: string,
-  parentColumn: string,
+  table: T,
+  parentColumn: Column<T>,
   ids: number[],
 ): Promise<void> {
   const { rows } = await sql<{ id: number }>`

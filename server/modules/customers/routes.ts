@@ -80,8 +80,8 @@ const TEXT = {
   taskMissing: { zh: '任务 {id} 不存在。', en: 'Task {id} does not exist.' },
 };
 
-const dayText = (v: unknown) =>
-  v === null || v === undefined ? null : typeof v === 'string' ? v.slice(0, 10) : localDay(v as Date);
+const dayText = (v: Date | string | null | undefined) =>
+  v === null || v === undefined ? null : typeof v === 'string' ? v.slice(0, 10) : localDay(v);
 
 export function registerCustomerRoutes(app: FastifyInstance, db: Db): void {
   const guard = selfGuardOf(app);
@@ -115,7 +115,7 @@ export function registerCustomerRoutes(app: FastifyInstance, db: Db): void {
       ? input.webhook_secret
       : undefined;
 
-  registerResource<CustomerInput>(app, db, {
+  registerResource(app, db, {
     name: 'customers',
     base: CUSTOMERS_API,
     table: 'xy_customer',

@@ -10,12 +10,12 @@ import type { Db } from '../../db/index.ts';
 import { deptAndDescendants } from '../../http/data-scope.ts';
 import { envelope, refuse } from '../../http/envelope.ts';
 import { childCount, head, registerResource, tail } from '../crud/kit.ts';
-import { DEPT_LABELS, DEPT_MODEL, type DeptInput, deptBody } from './schema.ts';
+import { DEPT_LABELS, DEPT_MODEL, deptBody } from './schema.ts';
 
 const STATUS_LABEL = { zh: ['禁用', '启用'], en: ['Disabled', 'Enabled'] } as const;
 
 export function registerDeptRoutes(app: FastifyInstance, db: Db): void {
-  registerResource<DeptInput>(app, db, {
+  registerResource(app, db, {
     name: 'dept',
     table: 'dept',
     model: DEPT_MODEL,

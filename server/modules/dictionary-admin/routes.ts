@@ -35,7 +35,7 @@ const LABELS = {
 };
 
 export function registerDictionaryAdminRoutes(app: FastifyInstance, db: Db): void {
-  registerResource<z.output<typeof body>>(app, db, {
+  registerResource(app, db, {
     name: 'dictionary',
     table: 'dictionary',
     model: { zh: '字典表', en: 'dictionary' },

@@ -36,7 +36,6 @@ const replyBody = z.object({
   reply: fields.optionalText(10_000),
   status: z.enum(STATUSES).optional(),
 });
-type ReplyInput = z.output<typeof replyBody>;
 
 const TEXT = {
   noKey: {
@@ -102,7 +101,7 @@ export function registerFeedbackRoutes(
     },
   );
 
-  registerResource<ReplyInput>(app, db, {
+  registerResource(app, db, {
     name: 'feedback',
     base: FEEDBACK_API,
     table: 'xy_feedback',

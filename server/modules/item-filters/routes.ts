@@ -44,7 +44,6 @@ const body = z.object({
   enabled: fields.optionalBoolean(),
   description: fields.description(),
 });
-type FilterInput = z.output<typeof body>;
 
 const testBody = z.object({
   title: field.text(255),
@@ -55,7 +54,7 @@ const testBody = z.object({
 });
 
 export function registerItemFilterRoutes(app: FastifyInstance, db: Db, runtime: PipelineRuntime): void {
-  registerResource<FilterInput>(app, db, {
+  registerResource(app, db, {
     name: 'item_filters',
     base: ITEM_FILTERS_API,
     module: 'item_filters',

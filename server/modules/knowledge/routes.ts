@@ -13,7 +13,7 @@ import type { Db } from '../../db/index.ts';
 import { ApiError } from '../../http/envelope.ts';
 import type { Locale } from '../../http/messages.ts';
 import { COMMON_LABELS, fields } from '../crud/fields.ts';
-import { type AnySelect, head, likePattern, registerResource, sendXlsx, tail } from '../crud/kit.ts';
+import { head, likePattern, registerResource, sendXlsx, tail } from '../crud/kit.ts';
 import { type Cell, readXlsx, writeXlsx } from '../crud/xlsx.ts';
 import { htmlToText } from '../message/service.ts';
 
@@ -46,7 +46,6 @@ const body = z.object({
   published: fields.optionalBoolean(),
   description: fields.description(),
 });
-type KnowledgeInput = z.output<typeof body>;
 
 /** What the editor (@mantine/tiptap's StarterKit + link) produces; everything else is dropped. */
 export function sanitizeContent(html: string): string {
@@ -144,7 +143,7 @@ async function importRows(request: FastifyRequest): Promise<Record<string, unkno
 const PUBLISHED: Record<string, boolean> = { 是: true, 否: false, yes: true, no: false };
 
 export function registerKnowledgeRoutes(app: FastifyInstance, db: Db): void {
-  registerResource<KnowledgeInput>(app, db, {
+  registerResource(app, db, {
     name: 'knowledge',
     base: KNOWLEDGE_API,
     table: 'xy_knowledge',
@@ -156,7 +155,7 @@ export function registerKnowledgeRoutes(app: FastifyInstance, db: Db): void {
       category: 'exact',
       published: 'bool',
       tag: (qb, value) => qb.where(sql<boolean>`t.tags ? ${value}`),
-      search: (qb: AnySelect, value) => {
+      search: (qb, value) => {
         let q = qb;
         for (const word of value.trim().split(/\s+/).filter(Boolean).slice(0, 10)) {
           q = q.where(sql`(t.title || ' ' || t.content_text)`, 'ilike', likePattern(word));

@@ -45,7 +45,7 @@ export const MENU_LABELS = {
 };
 
 export function registerMenuAdminRoutes(app: FastifyInstance, db: Db): void {
-  registerResource<z.output<typeof body>>(app, db, {
+  registerResource(app, db, {
     name: 'menu',
     table: 'menu',
     model: { zh: '菜单表', en: 'menu' },

@@ -57,7 +57,7 @@ export function registerMenuButtonRoutes(app: FastifyInstance, db: Db): void {
   app.get(BTN_PERMISSION_API, { config: { api: true, module: 'menu_button' } }, async (request) =>
     envelope(request, request.user ? await buttonPermissionsOf(db, request.user) : [], 'ok.success'),
   );
-  registerResource<z.output<typeof body>>(app, db, {
+  registerResource(app, db, {
     name: 'menu_button',
     table: 'menu_button',
     model: { zh: '菜单权限表', en: 'menu button' },

@@ -53,7 +53,6 @@ const body = z.object({
   remark: fields.optionalText(255),
   description: fields.description(),
 });
-type PhoneInput = z.output<typeof body>;
 
 const heartbeatBody = z.looseObject({
   serial: field.text(64),
@@ -77,7 +76,7 @@ export async function authenticatePhone(db: Db, request: FastifyRequest): Promis
 export function registerPhoneRoutes(app: FastifyInstance, db: Db, runtime: PipelineRuntime): void {
   const AGENT = { config: { api: true, module: 'phones', auth: 'none', machine: true } } as const;
 
-  registerResource<PhoneInput>(app, db, {
+  registerResource(app, db, {
     name: 'phones',
     base: PHONES_API,
     module: 'phones',

@@ -27,7 +27,7 @@ export const PUSH_LABELS = {
   ...COMMON_LABELS,
 };
 
-const dt = (v: unknown) => (v ? formatDateTime(v as Date) : null);
+const dt = (v: Date | null) => (v ? formatDateTime(v) : null);
 
 export function registerPushDataRoutes(
   app: FastifyInstance,

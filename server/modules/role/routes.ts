@@ -30,7 +30,6 @@ const body = z.object({
   permission: fields.ids(),
   description: fields.description(),
 });
-type RoleInput = z.output<typeof body>;
 
 export const ROLE_LABELS = {
   name: { zh: '角色名称', en: 'Role name' },
@@ -53,7 +52,7 @@ export const DATA_RANGE_LABEL = {
 
 export function registerRoleRoutes(app: FastifyInstance, db: Db): void {
   registerRoleStock21Routes(app, db, DATA_RANGE_LABEL);
-  registerResource<RoleInput>(app, db, {
+  registerResource(app, db, {
     name: 'role',
     table: 'role',
     model: { zh: '角色表', en: 'role' },

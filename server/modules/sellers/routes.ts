@@ -32,10 +32,9 @@ const body = z.object({
   blacklist_reason: fields.optionalText(200),
   description: fields.description(),
 });
-type SellerInput = z.output<typeof body>;
 
 export function registerSellerRoutes(app: FastifyInstance, db: Db): void {
-  registerResource<SellerInput>(app, db, {
+  registerResource(app, db, {
     name: 'sellers',
     base: SELLERS_API,
     module: 'sellers',

@@ -47,7 +47,7 @@ const SAVED = { zh: '保存成功', en: 'Saved' };
 const NOT_AN_ITEM = { zh: '配置项不存在', en: 'No such setting' };
 
 export function registerSystemConfigRoutes(app: FastifyInstance, db: Db): void {
-  registerResource<ConfigInput>(app, db, {
+  registerResource(app, db, {
     name: 'system_config',
     table: 'system_config',
     model: { zh: '系统配置表', en: 'setting' },

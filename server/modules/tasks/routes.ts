@@ -39,10 +39,9 @@ const body = z.object({
   phone: fields.optionalInteger(1),
   description: fields.description(),
 });
-type TaskInput = z.output<typeof body>;
 
 export function registerTaskRoutes(app: FastifyInstance, db: Db): void {
-  registerResource<TaskInput>(app, db, {
+  registerResource(app, db, {
     name: 'tasks',
     base: TASKS_API,
     module: 'tasks',

@@ -189,9 +189,9 @@ function toBody(
   return body;
 }
 
-export async function importUsers(
+export async function importUsers<R>(
   db: Db,
-  kit: Kit<UserInput>,
+  kit: Kit<'users', UserInput, R>,
   ctx: Ctx,
 ): Promise<{ created: number; updated: number }> {
   const rows = await sourceRows(ctx.request);

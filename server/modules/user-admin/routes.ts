@@ -80,6 +80,16 @@ async function defaultPasswordMd5(db: Db): Promise<string> {
   return md5Hex(typeof value === 'string' && value !== '' ? value : 'admin123456');
 }
 
+/** A user's role as the list answers it in `role_info` (json_agg of the live roles). */
+type RoleInfo = {
+  id: number;
+  name: string;
+  key: string;
+  sort: number;
+  status: boolean;
+  admin: boolean;
+  data_range: number;
+};
 const SELF_DELETE = { zh: '不能删除当前登录用户', en: 'You cannot delete yourself' };
 const IMPORT_LIMIT = 5 * 1024 * 1024;
 const RESET_OK = { zh: '密码重置成功', en: 'Password reset' };
@@ -105,7 +115,7 @@ export function registerUserAdminRoutes(app: FastifyInstance, db: Db): void {
         .executeTakeFirst(),
     );
 
-  registerResource<UserInput>(app, db, {
+  registerResource(app, db, {
     name: 'user',
     table: 'users',
     model: { zh: '用户表', en: 'user' },
@@ -146,7 +156,9 @@ export function registerUserAdminRoutes(app: FastifyInstance, db: Db): void {
         .leftJoin('dept as d', (j) => j.onRef('d.id', '=', 't.dept_id').on('d.is_deleted', '=', false))
         .select([
           'd.name as dept_name',
-          sql<unknown[]>`(select coalesce(json_agg(json_build_object('id', r.id, 'name', r.name, 'key', r.key,
+          sql<
+            RoleInfo[]
+          >`(select coalesce(json_agg(json_build_object('id', r.id, 'name', r.name, 'key', r.key,
             'sort', r.sort, 'status', r.status, 'admin', r.admin, 'data_range', r.data_range) order by r.sort, r.id), '[]')
             from user_role ur join role r on r.id = ur.role_id where ur.user_id = t.id and r.is_deleted = false)`.as(
             'role_info',
@@ -178,7 +190,7 @@ export function registerUserAdminRoutes(app: FastifyInstance, db: Db): void {
       groups: [],
       user_permissions: [],
       post: [],
-      role: ((r.role_info ?? []) as { id: number }[]).map((x) => x.id),
+      role: (r.role_info ?? []).map((x) => x.id),
     }),
     columns: async (input, _ctx, id) => ({
       username: input.username,

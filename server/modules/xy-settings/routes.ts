@@ -51,7 +51,6 @@ const accountBody = z.object({
   remark: fields.optionalText(500),
   description: fields.description(),
 });
-type AccountInput = z.output<typeof accountBody>;
 const ACCOUNT_LABELS = {
   name: { zh: '名称', en: 'Name' },
   login: { zh: '登录名', en: 'Login' },
@@ -108,7 +107,7 @@ export function registerXySettingsRoutes(app: FastifyInstance, db: Db): void {
     });
   });
 
-  registerResource<AccountInput>(app, db, {
+  registerResource(app, db, {
     name: 'accounts',
     base: ACCOUNTS_API,
     table: 'xy_account',
