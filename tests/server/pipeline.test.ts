@@ -2,6 +2,7 @@
 // phone, the phone's heartbeat and task poll, an ingest batch dropped by duplicate / blacklist / filter and
 // stored, sellers upserted, logs written; the phone going offline on a controlled clock; and the bad input
 // each answered with an envelope naming the field.
+import { sql } from 'kysely';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { manualClock } from '../../server/lib/clock.ts';
@@ -481,6 +482,19 @@ describeEachDatabase(
       expect((await server.get('/xy/phones/tasks/', machine(phone.token))).json.msg).toBe('手机令牌无效');
       phone.token = json.data.token;
       expect((await server.get('/xy/phones/tasks/', machine(phone.token))).json.code).toBe(2000);
+    });
+
+    it('a phone deleted by any writer, even plain SQL, is refused at its next call (its kept token check is dropped)', async () => {
+      const { json } = await server.post(
+        '/xy/phones/',
+        { name: '三号机', serial: `${serial}-3` },
+        { token: admin },
+      );
+      const agent = machine(json.data.token);
+      expect((await server.get('/xy/phones/tasks/', agent)).json.code).toBe(2000);
+      expect((await server.get('/xy/phones/tasks/', agent)).json.code).toBe(2000);
+      await sql`update xy_phone set is_deleted = true where id = ${json.data.id}`.execute(server.app.db);
+      expect((await server.get('/xy/phones/tasks/', agent)).json.msg).toBe('手机令牌无效');
     });
 
     it('a silent phone goes offline after the setting (90 s) on the controlled clock: logged once, pushed, hooked', async () => {

@@ -11,6 +11,7 @@ import * as pipeline from './0007_pipeline.ts';
 import * as delivery from './0008_delivery.ts';
 import * as changeNotify from './0009_change_notify.ts';
 import * as ingestScale from './0010_ingest_scale.ts';
+import * as ingestWrite from './0011_ingest_write.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': initial,
@@ -23,6 +24,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0008_delivery': delivery,
   '0009_change_notify': changeNotify,
   '0010_ingest_scale': ingestScale,
+  '0011_ingest_write': ingestWrite,
 };
 
 export const migrationProvider: MigrationProvider = {

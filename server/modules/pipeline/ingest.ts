@@ -4,14 +4,16 @@
 // the afterItemsStored hooks (delivery's outbox). Filters and the blacklist come compiled from `Rules`; every
 // step is a set-based statement over the batch, never a query per item.
 // Statements per batch (issue 13 "Scale": on PGlite every statement costs its parse, plan and round trip, so
-// a batch makes as few as it can): one read before the transaction (readBatch: xy_pipeline_version's
-// counters, the listings' tasks and the live items holding their urls), then one write statement in the
-// transaction — the sellers' upsert, the items' insert (answering the rows as the list reads them), the
-// duplicates' price and last_seen, filter hits, task finds and the log rows, as data-modifying CTEs — then the
-// afterItemsStored hooks. The batch travels as JSON parameters (json_to_recordset), not thousands of bind
-// parameters. A url another batch stores between the read and the insert (a lost race) is skipped by the
-// insert's `on conflict`; task finds and the log count what the insert stored, and two more statements,
-// only then, turn the skipped listings into duplicates (seller counts, the stored row's price and last_seen).
+// a batch makes as few as it can, and plans none): one read before the transaction (readBatch, the function
+// xy_ingest_read: xy_pipeline_version's counters, the listings' tasks and the live items holding their urls),
+// then one write in the transaction (the function xy_ingest_write, migration 0011, whose plan the session
+// keeps) — the sellers' upsert, the items' insert, the duplicates' price and last_seen, filter hits, task finds
+// and the log rows, as data-modifying CTEs, answering the duplicates' rows as the list reads them and, of the
+// stored rows, what the batch did not know (ids, defaults, joined names) — then the afterItemsStored hooks.
+// The batch travels as JSON parameters (json_to_recordset), not thousands of bind parameters. A url another
+// batch stores between the read and the insert (a lost race) is skipped by the insert's `on conflict`; task
+// finds and the log count what the insert stored, and two more statements, only then, turn the skipped
+// listings into duplicates (seller counts, the stored row's price and last_seen).
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -104,12 +106,7 @@ export async function readBatch(
   const urls = [...new Set(listings.map((l) => l.url).filter((u): u is string => u !== null))];
   const taskIds = [...new Set(listings.map((l) => l.task).filter((t): t is number => t !== null))];
   const { rows } = await sql<Versions & { tasks: [number, number | null][]; items: [number, string][] }>`
-    select v.filters::text as filters, v.blacklist::text as blacklist, v.receivers::text as receivers,
-      (select coalesce(json_agg(json_build_array(t.id, t.phone_id)), '[]') from xy_task t
-        where t.id = any(${taskIds}::int[]) and t.is_deleted = false) as tasks,
-      (select coalesce(json_agg(json_build_array(i.id, i.url)), '[]') from items i
-        where i.url = any(${urls}::text[]) and i.is_deleted = false) as items
-    from xy_pipeline_version v where v.id = 1`.execute(db);
+    select * from xy_ingest_read(${taskIds}::int[], ${urls}::text[])`.execute(db);
   const row = rows[0];
   if (!row) throw new Error('xy_pipeline_version has no row (migration 0007)');
   return {
@@ -208,101 +205,38 @@ export async function ingest(
   }
   const json = (rows: unknown[]) => JSON.stringify(rows);
 
+  // In key order, so concurrent batches lock the same sellers in the same order (no deadlock).
+  const sellerRows = [...sellers.keys()].sort().map((key) => {
+    const s = sellers.get(key)!;
+    return { key, name: s.name, stored: s.stored };
+  });
+  const rows = toStore.map((i, n) => {
+    const l = listings[i]!;
+    return {
+      n,
+      title: l.title,
+      price: price.get(i) ?? l.price,
+      seller: l.seller ?? l.seller_id,
+      url: l.url,
+      image: l.image,
+      keywords: l.keywords,
+      time: l.time,
+      description: l.description,
+      task_id: l.task,
+      seller_key: sellerKey(l),
+    };
+  });
+  // One log row per task of the batch (the function counts what the insert really stored).
+  const logs = [...perTask].map(([task_id, t]) => ({ task_id, n: t.n, to_store: t.stored, ...t.counts }));
+  const dups = [...updates].map(([id, p]) => ({ id, p }));
+
   return db.transaction().execute(async (trx) => {
-    // 4b. One statement: sellers, items, duplicates, filter hits, task finds, the log; answers the stored rows
-    // and the rows the duplicates updated, as the list reads them.
-    const parts = [];
-    if (sellers.size) {
-      // In key order, so concurrent batches lock the same sellers in the same order (no deadlock).
-      const keys = [...sellers.keys()].sort();
-      const rows = keys.map((key) => ({
-        key,
-        name: sellers.get(key)!.name,
-        stored: sellers.get(key)!.stored,
-      }));
-      parts.push(sql`sel as (
-        insert into xy_seller (seller_id, name, items_count, first_seen, last_seen)
-        select s.key, s.name, s.stored, ${now}, ${now}
-        from json_to_recordset(${json(rows)}::json) as s(key text, name text, stored int)
-        order by s.key
-        on conflict (seller_id) where is_deleted = false do update set
-          name = excluded.name,
-          items_count = xy_seller.items_count + excluded.items_count,
-          last_seen = greatest(xy_seller.last_seen, excluded.last_seen)
-        returning id, seller_id)`);
-    }
-    const rows = toStore.map((i) => {
-      const l = listings[i]!;
-      return {
-        title: l.title,
-        price: price.get(i) ?? l.price,
-        seller: l.seller ?? l.seller_id,
-        url: l.url,
-        image: l.image,
-        keywords: l.keywords,
-        time: l.time,
-        description: l.description,
-        task_id: l.task,
-        seller_key: sellerKey(l),
-      };
-    });
-    if (rows.length) {
-      // Inserted in batch order; each row's seller_ref is its seller's id from the upsert above.
-      parts.push(sql`ins as (
-        insert into items (title, price, seller, url, image, keywords, time, description, task_id, seller_ref,
-          first_seen, last_seen, creator, modifier, dept_belong_id)
-        select r.title, r.price, r.seller, r.url, r.image, r.keywords, r.time, r.description, r.task_id,
-          ${sellers.size ? sql`sel.id` : sql`null::int`}, ${now}, ${now}, ${who.creator}::int, ${who.modifier}::text,
-          ${who.dept_belong_id}::text
-        from json_to_recordset(${json(rows.map((r, n) => ({ ...r, n })))}::json) as r(n int,
-          title text, price numeric, seller text, url text, image text, keywords jsonb, time timestamptz,
-          description text, task_id int, seller_key text)
-          ${sellers.size ? sql`left join sel on sel.seller_id = r.seller_key` : sql``}
-        order by r.n
-        on conflict (url) where url is not null and is_deleted = false do nothing
-        returning *)`);
-      parts.push(sql`task as (
-        update xy_task t set items_found = t.items_found + c.n
-        from (select task_id, count(*)::int as n from ins where task_id is not null group by task_id) c
-        where t.id = c.task_id)`);
-    }
-    if (updates.size) parts.push(sql`dup as (${updateDuplicates(updates, now)})`);
-    if (hits.size) {
-      parts.push(sql`hit as (
-        update xy_item_filter f set hits = f.hits + v.n
-        from json_to_recordset(${json([...hits].map(([id, n]) => ({ id, n })))}::json) as v(id int, n int)
-        where f.id = v.id)`);
-    }
-    // One log row per task of the batch: `stored` is what the insert stored, the rest of what was to be
-    // stored lost a race and counts as duplicate.
-    const logs = [...perTask].map(([task_id, t]) => ({ task_id, n: t.n, to_store: t.stored, ...t.counts }));
-    const storedOf = rows.length
-      ? sql`(select count(*)::int from ins where ins.task_id is not distinct from l.task_id)`
-      : sql`0`;
-    parts.push(sql`log as (
-      insert into xy_log (type, task_id, phone_id, stored, dropped, message, detail, create_datetime,
-        creator, modifier, dept_belong_id)
-      select 'ingest', l.task_id, ${phoneId}::int, c.stored, l.n - c.stored,
-        '入库 ' || c.stored || ' 条，丢弃 ' || (l.n - c.stored) || ' 条' || coalesce('（' || nullif(concat_ws('，',
-          case when c.duplicate > 0 then '重复 ' || c.duplicate end,
-          case when l.blacklist > 0 then '黑名单 ' || l.blacklist end,
-          case when l.filter > 0 then '过滤 ' || l.filter end), '') || '）', ''),
-        jsonb_build_object('duplicate', c.duplicate, 'blacklist', l.blacklist, 'filter', l.filter,
-          'poster', ${poster.kind}::text),
-        ${now}, ${who.creator}::int, ${who.modifier}::text, ${who.dept_belong_id}::text
-      from json_to_recordset(${json(logs)}::json)
-        as l(task_id int, n int, to_store int, duplicate int, blacklist int, filter int)
-        cross join lateral (select ${storedOf} as stored) s0
-        cross join lateral (select s0.stored, l.duplicate + l.to_store - s0.stored as duplicate) c)`);
-    const sources = [rows.length ? 'ins' : null, updates.size ? 'dup' : null].filter((n) => n !== null);
-    const { rows: written } = sources.length
-      ? await sql<ItemRow>`with ${sql.join(parts)},
-          written as (${sql.join(
-            sources.map((n) => sql`select * from ${sql.table(n)}`),
-            sql` union all `,
-          )})
-          ${itemRowsOf('written')}`.execute(trx)
-      : await sql<ItemRow>`with ${sql.join(parts)} select null where false`.execute(trx);
+    // 4b. One statement (migration 0011 xy_ingest_write, its plan kept by the session): sellers, items,
+    // duplicates, filter hits, task finds, the log; answers the stored rows and the rows the duplicates
+    // updated, as the list reads them.
+    const { rows: written } = await sql<ItemRow>`select * from xy_ingest_write(${now}, ${json(sellerRows)},
+      ${json(rows)}, ${json(dups)}, ${json([...hits].map(([id, n]) => ({ id, n })))}, ${json(logs)},
+      ${phoneId}, ${who.creator}, ${who.modifier}, ${who.dept_belong_id}, ${poster.kind})`.execute(trx);
     const inserted = written.filter((r) => !updates.has(r.id));
     const updatedRows = written.filter((r) => updates.has(r.id));
 
@@ -316,7 +250,21 @@ export async function ingest(
       const got = inserted[next];
       if (got && (row.url === null || got.url === row.url)) {
         next++;
-        rowsOut.push(got);
+        // The function answers what the batch did not know; the rest is what was inserted.
+        rowsOut.push({
+          ...got,
+          first_seen: now,
+          last_seen: now,
+          title: row.title,
+          price: row.price,
+          seller: row.seller,
+          image: row.image,
+          keywords: row.keywords,
+          time: row.time,
+          description: row.description,
+          modifier: who.modifier,
+          dept_belong_id: who.dept_belong_id,
+        });
         verdicts[i]!.id = got.id;
         stored.push({
           id: got.id,

@@ -1,8 +1,13 @@
 // Machine tokens (phones, ingest clients): random, shown once, stored only as their sha256 hex and looked up
 // by that hash through a unique index — a token is checked with one indexed query and never compared or
-// stored in the clear. Rotating a token replaces the hash, so the old token stops working at once.
+// stored in the clear. Rotating a token replaces the hash, so the old token stops working at once: a phone's
+// check is kept in memory (every ingest batch and heartbeat makes one) until a change to xy_phone's token,
+// name, serial, dept or deletion is heard (the `phones` topic, migration 0011, server/db/changes.ts) — heard
+// before the request that made it answers.
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
+import { ChangeCache } from '../../db/change-cache.ts';
+import { changeFeedOf } from '../../db/changes.ts';
 import type { Db } from '../../db/index.ts';
 
 /** 40 url-safe characters (240 random bits). */
@@ -18,13 +23,24 @@ export function machineToken(request: FastifyRequest): string | null {
 
 export type PhoneHolder = { id: number; name: string; serial: string; dept_belong_id: string | null };
 
+const phoneCaches = new WeakMap<Db, ChangeCache<PhoneHolder | undefined>>();
+
 export async function phoneByToken(db: Db, token: string): Promise<PhoneHolder | undefined> {
-  return db
-    .selectFrom('xy_phone')
-    .select(['id', 'name', 'serial', 'dept_belong_id'])
-    .where('token_hash', '=', hashToken(token))
-    .where('is_deleted', '=', false)
-    .executeTakeFirst();
+  let cache = phoneCaches.get(db);
+  if (!cache) {
+    // A token no phone holds is not kept: a phone given it later needs no notification, and guesses use no memory.
+    cache = new ChangeCache(changeFeedOf(db), { phones: 'all' }, { keep: (phone) => phone !== undefined });
+    phoneCaches.set(db, cache);
+  }
+  const hash = hashToken(token);
+  return cache.get(hash, () =>
+    db
+      .selectFrom('xy_phone')
+      .select(['id', 'name', 'serial', 'dept_belong_id'])
+      .where('token_hash', '=', hash)
+      .where('is_deleted', '=', false)
+      .executeTakeFirst(),
+  );
 }
 
 export type IngestHolder = {
