@@ -1,19 +1,13 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
-import { type ReactNode, useEffect } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fromPromise } from 'xstate';
-import { createAppMachine } from '../../src/machines/app/app.machine.ts';
-import { getTabsRef } from '../../src/machines/app/selectors.ts';
-import { createShellLogic } from '../../src/machines/app/shell.ts';
 import { buildRoutes } from '../../src/machines/routeGuard/menus.ts';
-import { AppActor } from '../../src/ui/app/actor.ts';
 import type { RouteHandle } from '../../src/ui/app/routes.tsx';
 import { menuRoutes } from '../../src/ui/app/views.ts';
 import { sandboxFor } from '../../src/ui/pages/IframePage.tsx';
 import { KeepAliveOutlet } from '../../src/ui/shell/tabs/KeepAliveOutlet.tsx';
-import { renderUi } from './support/render.tsx';
+import { renderShell } from './support/shell.tsx';
 
 afterEach(cleanup);
 
@@ -49,47 +43,14 @@ async function setup() {
     ],
     { initialEntries: ['/index'] },
   );
-  const logic = createAppMachine({
-    session: { actors: { readStoredSession: fromPromise(() => new Promise(() => {})) as never } },
-  });
-  const shell = createShellLogic({
-    tabs: {
-      actions: {
-        saveTabs: () => {},
-        navigateTo: (_: unknown, { to }: { to: string }) => void router.navigate(to),
-      },
-    },
-  });
-  function Boot({ children }: { children: ReactNode }) {
-    const app = AppActor.useActorRef();
-    const ready = AppActor.useSelector((s) => s.context.shellReady);
-    useEffect(() => app.send({ type: 'app.shellLoaded', logic: shell }), [app]);
-    useEffect(() => {
-      if (ready) getTabsRef(app).send({ type: 'tabs.restore', saved: null, validPaths: [] });
-    }, [ready, app]);
-    return ready ? children : null;
-  }
-  let tabs: ReturnType<typeof getTabsRef> | undefined;
-  function Grab() {
-    tabs = getTabsRef(AppActor.useActorRef());
-    return null;
-  }
-  renderUi(
-    <AppActor.Provider logic={logic}>
-      <Boot>
-        <Grab />
-        <RouterProvider router={router} />
-      </Boot>
-    </AppActor.Provider>,
-  );
-  await act(async () => {});
+  const { tabs } = await renderShell(router);
   const go = async (to: string) => {
     await act(async () => void (await router.navigate(to)));
     // The iframe page is its own lazy chunk.
     await act(async () => {});
   };
   const frame = () => document.querySelector('iframe') as HTMLIFrameElement | null;
-  return { go, frame, tabs: () => tabs as NonNullable<typeof tabs> };
+  return { go, frame, tabs };
 }
 
 describe('an embedded link opens as a kept-alive iframe tab', () => {

@@ -1,16 +1,11 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
-import { type ReactNode, useEffect, useState } from 'react';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { useState } from 'react';
+import { createMemoryRouter, useLocation } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fromPromise } from 'xstate';
-import { createAppMachine } from '../../src/machines/app/app.machine.ts';
-import { getTabsRef } from '../../src/machines/app/selectors.ts';
-import { createShellLogic } from '../../src/machines/app/shell.ts';
-import { AppActor } from '../../src/ui/app/actor.ts';
 import type { RouteHandle } from '../../src/ui/app/routes.tsx';
 import { KeepAliveOutlet } from '../../src/ui/shell/tabs/KeepAliveOutlet.tsx';
-import { renderUi } from './support/render.tsx';
+import { renderShell } from './support/shell.tsx';
 
 afterEach(cleanup);
 
@@ -55,43 +50,9 @@ async function setup() {
     ],
     { initialEntries: ['/index'] },
   );
-  const logic = createAppMachine({
-    session: { actors: { readStoredSession: fromPromise(() => new Promise(() => {})) as never } },
-  });
-  const shell = createShellLogic({
-    tabs: {
-      actions: {
-        saveTabs: () => {},
-        navigateTo: (_: unknown, { to }: { to: string }) => void router.navigate(to),
-      },
-    },
-  });
-  /** What the services do at boot: hand the shell charts over; then the tabs are restored (none saved). */
-  function Boot({ children }: { children: ReactNode }) {
-    const app = AppActor.useActorRef();
-    const ready = AppActor.useSelector((s) => s.context.shellReady);
-    useEffect(() => app.send({ type: 'app.shellLoaded', logic: shell }), [app]);
-    useEffect(() => {
-      if (ready) getTabsRef(app).send({ type: 'tabs.restore', saved: null, validPaths: [] });
-    }, [ready, app]);
-    return ready ? children : null;
-  }
-  let tabs: ReturnType<typeof getTabsRef> | undefined;
-  function Grab() {
-    tabs = getTabsRef(AppActor.useActorRef());
-    return null;
-  }
-  renderUi(
-    <AppActor.Provider logic={logic}>
-      <Boot>
-        <Grab />
-        <RouterProvider router={router} />
-      </Boot>
-    </AppActor.Provider>,
-  );
-  await act(async () => {});
+  const { tabs } = await renderShell(router);
   const go = (to: string) => act(async () => void (await router.navigate(to)));
-  return { router, go, tabs: () => tabs as NonNullable<typeof tabs> };
+  return { router, go, tabs };
 }
 
 describe('keep-alive under the real router', () => {
