@@ -105,7 +105,15 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe('recording a report through inspect', () => {
   it('keys actors by systemId, the root by its chart, a child without systemId under its parent', () => {
     expect(Object.keys(visit.actors).sort()).toEqual(
-      ['app', 'log', 'routeGuard', 'session', 'session/login', 'session/startup'].sort(),
+      [
+        'app',
+        'log',
+        'routeGuard',
+        'session',
+        'session/login',
+        'session/menusRefetch',
+        'session/startup',
+      ].sort(),
     );
     expect(visit.actors['session/login']?.chart).toBe('login');
     expect(visit).toMatchObject({ version: 1, app: '2.0.4' });
