@@ -6,7 +6,8 @@ import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router/dom';
 import { createAppSystem } from './services/app-system.ts';
-import { currentLanguage, i18n } from './services/i18n/index.ts';
+import { getSessionCookies } from './services/cookies.ts';
+import { currentLanguage, i18n, preloadNamespaces } from './services/i18n/index.ts';
 import { AppActor } from './ui/app/actor.ts';
 import { CrashScreen } from './ui/app/CrashScreen.tsx';
 import { ErrorBoundary } from './ui/app/ErrorBoundary.tsx';
@@ -73,5 +74,7 @@ createRoot(container).render(
   </I18nextProvider>,
 );
 
-// The shell's translations are not fetched here: the sign-in page asks for them in idle time once its form
-// is usable, the shell at once (src/services/i18n "preloadNamespaces").
+// The shell's translations: with a session to restore there is no sign-in page to wait for, and the
+// shell's toasts (translated outside React) need them, so they load at once; signed out, the sign-in page
+// asks for them in idle time once its form is usable (src/services/i18n "preloadNamespaces").
+if (getSessionCookies().getToken()) void preloadNamespaces(i18n);

@@ -34,11 +34,18 @@ test('a role’s menus changed by an administrator reach the signed-in user’s 
   const saveMenus = (menu: number[]) =>
     apiCall(s, access, 'PUT', `/api/system/role/${role.id}/`, { ...role, menu });
 
+  // socket.io's CONNECT answer (`40…`) on the page's socket: the user is in its room from then on
+  let socketConnected = false;
+  page.on('websocket', (socket) =>
+    socket.on('framereceived', (frame) => {
+      if (String(frame.payload).startsWith('40')) socketConnected = true;
+    }),
+  );
   await signInDirectly(page, s, 'test', '/dept');
   await expect(tabBar(page).getByRole('tab', { name: '部门管理' })).toHaveAttribute('aria-selected', 'true');
   await expect(aside(page)).not.toContainText('角色管理');
   // The socket is up before the change (the event is not replayed to a socket that connects later).
-  await expect(page.locator('.mantine-Notification-root').filter({ hasText: '连接成功' })).toBeVisible();
+  await expect.poll(() => socketConnected, { timeout: 30_000 }).toBe(true);
   // A mark on this document: a reload would lose it.
   await page.evaluate(() => {
     (window as unknown as { __live?: string }).__live = 'same page';
@@ -46,7 +53,7 @@ test('a role’s menus changed by an administrator reach the signed-in user’s 
 
   // Granted: the menu shows up, and its page opens.
   await saveMenus([...role.menu, roleMenu]);
-  await expect(aside(page).getByText('角色管理', { exact: true })).toBeVisible({ timeout: 5_000 });
+  await expect(aside(page).getByText('角色管理', { exact: true })).toBeVisible({ timeout: 10_000 });
   await aside(page).getByText('角色管理', { exact: true }).click();
   await expect(tabBar(page).getByRole('tab', { name: '角色管理' })).toHaveAttribute('aria-selected', 'true');
   await expect(page).toHaveURL(/\/role$/);
@@ -59,7 +66,7 @@ test('a role’s menus changed by an administrator reach the signed-in user’s 
     page
       .locator('.mantine-Notification-root')
       .filter({ hasText: '权限已变更，已关闭无权访问的页面：部门管理' }),
-  ).toBeVisible({ timeout: 5_000 });
+  ).toBeVisible({ timeout: 10_000 });
   await expect(tabBar(page).getByRole('tab', { name: '部门管理' })).toHaveCount(0);
   await expect(tabBar(page).getByRole('tab', { name: '角色管理' })).toHaveAttribute('aria-selected', 'true');
   await expect(page).toHaveURL(/\/role$/);
