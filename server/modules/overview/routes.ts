@@ -89,7 +89,12 @@ export async function readOverview(db: Db, now = new Date()) {
   };
 }
 
-export function registerOverviewRoutes(app: FastifyInstance, db: Db): void {
+/** `now`: the server's clock (a controlled one in tests), so "today" is the day the rest of it sees. */
+export function registerOverviewRoutes(
+  app: FastifyInstance,
+  db: Db,
+  now: () => Date = () => new Date(),
+): void {
   const options = { config: { api: true, module: 'xy_overview' }, preHandler: [requirePermission(db)] };
-  app.get(OVERVIEW_API, options, async (request) => envelope(request, await readOverview(db)));
+  app.get(OVERVIEW_API, options, async (request) => envelope(request, await readOverview(db, now())));
 }

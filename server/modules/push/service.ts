@@ -85,7 +85,7 @@ export function registerDelivery(
   registerXySettingsRoutes(app, db);
   registerFeedbackRoutes(app, db, messages, wake, now);
   registerKnowledgeRoutes(app, db);
-  registerOverviewRoutes(app, db);
+  registerOverviewRoutes(app, db, now);
 
   const checkIdleTasks = async (at = now()) => {
     const dayAgo = new Date(at.getTime() - 86_400_000);
