@@ -11,7 +11,17 @@ test.describe.configure({ mode: 'parallel' });
 
 /** Serious and critical violations, each as `rule: element` lines a reader can act on. */
 async function violations(page: Page): Promise<string[]> {
-  // colours are read once a page's fade-in has ended (mid-transition text is partly transparent)
+  // Colours are read as they settle: a page's fade-in (mid-transition text is partly transparent) may start
+  // after a check for running animations (its lazy chunk mounts later), so transitions are switched off for
+  // the scan — what is scanned is the end state — and whatever still runs is waited for.
+  await page.evaluate(() => {
+    if (document.getElementById('a11y-no-motion')) return;
+    const style = document.createElement('style');
+    style.id = 'a11y-no-motion';
+    style.textContent =
+      '*, *::before, *::after { transition: none !important; animation-duration: 0s !important; }';
+    document.head.append(style);
+  });
   await page.waitForFunction(() =>
     document
       .getAnimations()
