@@ -10,7 +10,7 @@ import { useTaskActor } from './actors.ts';
 import { ConfirmButton } from './ConfirmButton.tsx';
 import { CrudTable } from './CrudTable.tsx';
 import { useCrudEnv } from './env.tsx';
-import { Failure } from './Failure.tsx';
+import { Failure, ListFailures } from './Failure.tsx';
 import { FormModal, type FormTarget } from './FormModal.tsx';
 import { Pager } from './Pager.tsx';
 import { Permission } from './permission.tsx';
@@ -37,8 +37,6 @@ export function CrudPage({ resource, aside }: { resource: CrudResource; aside?: 
   );
   const visibleColumns = useMemo(() => columns.filter((f) => !hidden.has(f.name)), [columns, hidden]);
   const selected = useSelector(actor, list.selectSelected);
-  const loadError = useSelector(actor, list.selectLoadError);
-  const deleteError = useSelector(actor, list.selectDeleteError);
   const reload = useCallback(() => actor.send({ type: 'list.reload' }), [actor]);
   const ctx = { http: env.http, reload };
   const can = (a: keyof NonNullable<CrudResource['actions']>) => resource.actions?.[a] ?? true;
@@ -125,21 +123,7 @@ export function CrudPage({ resource, aside }: { resource: CrudResource; aside?: 
         exporting={exportRunning}
         extra={resource.toolbar?.(ctx)}
       />
-      {loadError && (
-        <Failure
-          reason={loadError}
-          onRetry={() => actor.send({ type: 'list.retry' })}
-          testId="crud-load-failed"
-        />
-      )}
-      {deleteError && (
-        <Failure
-          reason={deleteError}
-          onRetry={() => actor.send({ type: 'list.deleteRetried' })}
-          onDismiss={() => actor.send({ type: 'list.deleteDismissed' })}
-          testId="crud-delete-failed"
-        />
-      )}
+      <ListFailures list={actor} />
       {loaded.error && <Failure reason={loaded.error} onRetry={loaded.retry} testId="crud-options-failed" />}
       {exportError && (
         <Failure

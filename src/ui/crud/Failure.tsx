@@ -1,6 +1,9 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
+import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
+import { selectDeleteError, selectLoadError } from '../../machines/crud/selectors.ts';
 import type { Reason } from '../../machines/shared/effects.ts';
+import type { CrudListActor } from './useCrudList.ts';
 
 /** A failure shown where it happened, with its retry (and a dismiss when there is one). */
 export function Failure({
@@ -47,5 +50,33 @@ export function Failure({
         {buttons}
       </Group>
     </Alert>
+  );
+}
+
+/**
+ * A list's own failures, each with its way out: the load (retry) and a delete (retry or dismiss). Every list
+ * page on the kit's list chart shows them the same way.
+ */
+export function ListFailures({ list }: { list: CrudListActor }) {
+  const loadError = useSelector(list, selectLoadError);
+  const deleteError = useSelector(list, selectDeleteError);
+  return (
+    <>
+      {loadError && (
+        <Failure
+          reason={loadError}
+          onRetry={() => list.send({ type: 'list.retry' })}
+          testId="crud-load-failed"
+        />
+      )}
+      {deleteError && (
+        <Failure
+          reason={deleteError}
+          onRetry={() => list.send({ type: 'list.deleteRetried' })}
+          onDismiss={() => list.send({ type: 'list.deleteDismissed' })}
+          testId="crud-delete-failed"
+        />
+      )}
+    </>
   );
 }

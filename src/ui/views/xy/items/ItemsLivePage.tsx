@@ -13,7 +13,7 @@ import {
   selectPendingCount,
 } from '../../../../machines/items/selectors.ts';
 import { ConfirmButton } from '../../../crud/ConfirmButton.tsx';
-import { Failure } from '../../../crud/Failure.tsx';
+import { ListFailures } from '../../../crud/Failure.tsx';
 import { Pager } from '../../../crud/Pager.tsx';
 import { Permission } from '../../../crud/permission.tsx';
 import { buttonColor } from '../../../crud/query.ts';
@@ -52,8 +52,6 @@ export function ItemsLivePage({ socket }: { socket: LiveSocket | undefined }) {
   const rows = useSelector(actor, list.selectRows) as ItemRow[];
   const filters = useSelector(actor, (s) => s.context.query.filters);
   const loading = useSelector(actor, list.selectIsLoading);
-  const loadError = useSelector(actor, list.selectLoadError);
-  const deleteError = useSelector(actor, list.selectDeleteError);
   const arrived = useSelector(live, selectArrived);
   const limit = useSelector(live, selectLimit);
   const mode = useSelector(live, selectLiveMode);
@@ -91,21 +89,7 @@ export function ItemsLivePage({ socket }: { socket: LiveSocket | undefined }) {
             </Button>
           </Group>
         </Group>
-        {loadError && (
-          <Failure
-            reason={loadError}
-            onRetry={() => actor.send({ type: 'list.retry' })}
-            testId="crud-load-failed"
-          />
-        )}
-        {deleteError && (
-          <Failure
-            reason={deleteError}
-            onRetry={() => actor.send({ type: 'list.deleteRetried' })}
-            onDismiss={() => actor.send({ type: 'list.deleteDismissed' })}
-            testId="crud-delete-failed"
-          />
-        )}
+        <ListFailures list={actor} />
         <ItemsTable
           rows={shown}
           loading={loading}
