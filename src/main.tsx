@@ -53,7 +53,14 @@ document.documentElement.lang = currentLanguage();
 
 // Views use the app system's one http client (the same promise every time, so `use()` can wait on it).
 let httpClient: ReturnType<PageServices['http']> | undefined;
-const pageServices: PageServices = { http: () => (httpClient ??= system.http()) };
+const prefetchShell = () => {
+  void preloadNamespaces(i18n);
+  system.prefetchShell();
+  // the layout route and the first page after sign-in (React Router's lazy() imports the same modules)
+  void import('./ui/shell/ShellRoute.tsx').catch(() => undefined);
+  void import('./ui/pages/IndexPage.tsx').catch(() => undefined);
+};
+const pageServices: PageServices = { http: () => (httpClient ??= system.http()), prefetchShell };
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -74,7 +81,7 @@ createRoot(container).render(
   </I18nextProvider>,
 );
 
-// The shell's translations: with a session to restore there is no sign-in page to wait for, and the
-// shell's toasts (translated outside React) need them, so they load at once; signed out, the sign-in page
-// asks for them in idle time once its form is usable (src/services/i18n "preloadNamespaces").
-if (getSessionCookies().getToken()) void preloadNamespaces(i18n);
+// The shell's code and translations: with a session to restore there is no sign-in page to wait for, and
+// the shell's toasts (translated outside React) need the translations, so they load at once; signed out,
+// the sign-in page asks for them in idle time once its form is usable (`prefetchShell`).
+if (getSessionCookies().getToken()) prefetchShell();

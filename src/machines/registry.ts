@@ -26,6 +26,7 @@ import { loginMachine } from './session/login.machine.ts';
 import { menusRefetchMachine } from './session/menusRefetch.machine.ts';
 import { sessionMachine } from './session/session.machine.ts';
 import { startupMachine } from './session/startup.machine.ts';
+import { shellMachine } from './shell/shell.machine.ts';
 import { socketMachine } from './socket/socket.machine.ts';
 import { tabsMachine } from './tabs/tabs.machine.ts';
 
@@ -44,8 +45,16 @@ export const charts: readonly ChartEntry[] = [
   {
     name: 'app',
     machine: appMachine,
-    description: 'Root actor: invokes the long-lived charts with their systemIds and relays session events.',
+    description:
+      'Root actor: invokes session, route guard and log; loads and runs the shell while signed in; relays session events.',
     source: 'src/machines/app/app.machine.ts',
+  },
+  {
+    name: 'shell',
+    machine: shellMachine,
+    description:
+      'The signed-in console: invokes tabs, full screen, preferences, socket and poller; restores the user’s saved data.',
+    source: 'src/machines/shell/shell.machine.ts',
   },
   {
     name: 'session',

@@ -16,13 +16,12 @@ import { type AnyActorRef, createActor, fromPromise, type InspectionEvent, toPro
 import type { MenuRecord } from '../contract/menu.ts';
 import { createAppMachine } from '../machines/app/app.machine.ts';
 import { getLogRef, getRouteGuardRef, getSessionRef } from '../machines/app/selectors.ts';
-import type { ShellLogic } from '../machines/app/types.ts';
-import type { UserSlices } from '../machines/app/userData.ts';
 import type { LogType } from '../machines/log/types.ts';
 import type { RouteDescriptor } from '../machines/routeGuard/types.ts';
 import type { StoredSession } from '../machines/session/types.ts';
 import type { Api } from './api/types.ts';
 import { getSessionCookies } from './cookies.ts';
+import { deferredLogic } from './deferred-logic.ts';
 import type { HttpClient } from './http/types.ts';
 import { t } from './i18n/index.ts';
 import { createAppImplementations } from './implementations/app.ts';
@@ -51,6 +50,11 @@ export type AppSystem = {
    * development: src/services/inspection.ts); undefined otherwise.
    */
   inspect?: ((event: InspectionEvent) => void) | undefined;
+  /**
+   * Starts downloading the shell's chunk (its chart and effects) without running it: the sign-in page
+   * calls it in idle time, the boot at once when a session is to be restored.
+   */
+  prefetchShell(): void;
   /** Hands over the root actor the Provider created (idempotent). */
   attach(actor: AnyActorRef): void;
   /** A settled router location, for the route guard. */
@@ -124,12 +128,6 @@ export function createAppSystem(router: RouterBinding): AppSystem {
   const api = deferredApi(network);
   const cookies = getSessionCookies();
 
-  // The shell's charts and the per-user slices (Dexie) load in their own chunk, in parallel with the first
-  // render; the root starts the charts when both it and the chunk are there.
-  const shellModule = import('./shell-system.ts');
-  const readUserSlices = fromPromise<UserSlices, { uuid: string | null }>(async () =>
-    (await shellModule).readUserSlices(),
-  );
   const logError = (effect: string) => (error: unknown) =>
     sendLog({
       message: `${effect} failed: ${error instanceof Error ? error.message : String(error)}`,
@@ -183,29 +181,36 @@ export function createAppSystem(router: RouterBinding): AppSystem {
     },
     log: { subscribeToGlobalErrors: subscribeToWindowErrors(window), now, currentUrl },
   });
-  let shellLogic: ShellLogic | undefined;
-  const startShell = () => {
-    if (root && shellLogic) root.send({ type: 'app.shellLoaded', logic: shellLogic });
+  // The shell (its chart, its charts' effects, Dexie) is its own chunk: fetched ahead by `prefetchShell`,
+  // loaded by the root's `loadShell` once a session exists, then invoked as `shell`.
+  let shellModule: Promise<typeof import('./shell-system.ts')> | undefined;
+  const importShell = () => {
+    shellModule ??= import('./shell-system.ts');
+    // A failed download may succeed on the retry (`app.retryShell`): forget it.
+    shellModule.catch(() => {
+      shellModule = undefined;
+    });
+    return shellModule;
   };
-  shellModule
-    .then((m) => {
-      shellLogic = m.createShellSystem({
-        navigate: (to, options) => router.navigate(to, options),
-        getUuid: () => cookies.getUuid(),
-        log: sendLog,
-        logError,
-        network: () => network.then((n) => n.http),
-        // The socket's answer arrives as `socket.tokenRefreshed` (the root forwards `session.refreshed`).
-        getToken: () => tokens.getAccess(),
-        requestTokenRefresh: (token) => void tokens.refreshAfter401(token),
-        // Live permissions (issue 16): the session fetches the menus again and the shell follows.
-        permissionsChanged: () => {
-          if (root) getSessionRef(root).send({ type: 'session.permissionsChanged' });
-        },
-      });
-      startShell();
-    })
-    .catch((error: unknown) => logError('loading the shell charts')(error));
+  let shellLogic: ReturnType<Awaited<ReturnType<typeof importShell>>['createShellSystem']> | undefined;
+  const loadShell = fromPromise<void>(async () => {
+    const m = await importShell();
+    shellLogic ??= m.createShellSystem({
+      navigate: (to, options) => router.navigate(to, options),
+      getUuid: () => cookies.getUuid(),
+      log: sendLog,
+      logError,
+      network: () => network.then((n) => n.http),
+      // The socket's answer arrives as `socket.tokenRefreshed` (the root forwards `session.refreshed`).
+      getToken: () => tokens.getAccess(),
+      requestTokenRefresh: (token) => void tokens.refreshAfter401(token),
+      // Live permissions (issue 16): the session fetches the menus again and the shell follows.
+      permissionsChanged: () => {
+        if (root) getSessionRef(root).send({ type: 'session.permissionsChanged' });
+      },
+    });
+  });
+  const shell = deferredLogic('the shell chart', () => shellLogic);
 
   // Restoring reads `sessionStorage.menuData` through the menu cache: run it once that module is in.
   const session = implementations.session;
@@ -221,7 +226,7 @@ export function createAppSystem(router: RouterBinding): AppSystem {
   const inspection = startInspection();
 
   return {
-    logic: createAppMachine({ ...implementations, app: { actors: { readUserSlices } } }),
+    logic: createAppMachine({ ...implementations, app: { actors: { loadShell, shell } } }),
     inspect: inspection?.inspect,
     api,
     http: () => network.then((n) => n.http),
@@ -229,10 +234,12 @@ export function createAppSystem(router: RouterBinding): AppSystem {
       if (root === actor) return;
       root = actor;
       for (const entry of bufferedLogs.splice(0)) sendLog(entry);
-      startShell();
       // The Provider may create its actor again (a render discarded before commit): the new one hears the
       // last location too, or the route guard would replay its navigation to /index.
       if (lastLocation) getRouteGuardRef(actor).send({ type: 'route.requested', ...lastLocation });
+    },
+    prefetchShell() {
+      importShell().catch(() => undefined);
     },
     reportLocation(location) {
       lastLocation = location;

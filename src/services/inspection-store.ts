@@ -111,7 +111,7 @@ export function createInspectionStore(hub: InspectionHub, options: StoreOptions 
   const record = (inspection: InspectionEvent) => {
     if (inspection.type !== '@xstate.snapshot' || recorded >= reportLimit) return;
     recorded += 1;
-    // Plain first: an event carrying actor logic (`app.shellLoaded`) is recorded with the logic named.
+    // Plain first: an event carrying actor logic or anything unserialisable is recorded as plain JSON.
     recorder.inspect({ ...inspection, event: toSafePlain(inspection.event, 32) } as InspectionEvent);
   };
 

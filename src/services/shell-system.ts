@@ -1,12 +1,13 @@
 /**
- * The shell's charts with their effects bound, in their own chunk (app-system imports it at boot): tabs,
- * full screen, preferences, the live socket and the message poller. Nothing here is needed to draw the
- * sign-in page. The root starts them with `app.shellLoaded` (src/machines/app/app.machine.ts).
+ * The shell chart with its effects bound, in its own chunk: tabs, full screen, preferences, the live
+ * socket, the message poller and the user's saved slices (Dexie). Nothing here is needed to draw the
+ * sign-in page: the root's `loadShell` imports this module once a session exists (the sign-in page
+ * prefetches it in idle time), then invokes the chart (src/machines/app/app.machine.ts).
  */
+import { fromPromise } from 'xstate';
 import type { z } from 'zod';
-import { createShellLogic } from '../machines/app/shell.ts';
-import type { ShellLogic } from '../machines/app/types.ts';
-import type { UserSlices } from '../machines/app/userData.ts';
+import { createShellMachine } from '../machines/shell/shell.machine.ts';
+import type { UserSlices } from '../machines/shell/userData.ts';
 import { setColorScheme } from './color-scheme.ts';
 import { getConfig } from './config.ts';
 import type { HttpClient, LogFn } from './http/types.ts';
@@ -37,7 +38,7 @@ function localStore(): LocalStore {
   return store;
 }
 
-/** The signed-in user's saved slices (the root's `readUserSlices`). */
+/** The signed-in user's saved slices (the shell's `readUserSlices`). */
 export async function readUserSlices(): Promise<UserSlices> {
   const db = localStore();
   const [preferences, tabs] = await Promise.all([
@@ -61,13 +62,14 @@ export type ShellDeps = {
   permissionsChanged(): void;
 };
 
-export function createShellSystem(deps: ShellDeps): ShellLogic {
+export function createShellSystem(deps: ShellDeps) {
   storeUuid = deps.getUuid;
   const saveSlice = async (key: string, value: unknown) => {
     if (!(await localStore().set('sys', key, value))) throw new Error(`could not store ${key}`);
   };
   const translate = (key: string, options?: Record<string, unknown>) => t(key, options);
-  return createShellLogic({
+  return createShellMachine({
+    shell: { actors: { readUserSlices: fromPromise(readUserSlices) } },
     tabs: createTabsImplementations({
       navigate: (to) => deps.navigate(to),
       saveTabs: (slice) => saveSlice(SLICE_KEYS.tabs, slice),

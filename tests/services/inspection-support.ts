@@ -3,18 +3,19 @@
  * fake effects, signed in from a stored session, inspected through an inspection hub: what the live state
  * panel and its report see in the browser, without a browser.
  */
-import { type AnyActorRef, createActor, fromCallback } from 'xstate';
+import { type AnyActorRef, createActor, fromCallback, fromPromise } from 'xstate';
 import { createAppMachine } from '../../src/machines/app/app.machine.ts';
 import { getLogRef, getTabsRef, SYSTEM_IDS } from '../../src/machines/app/selectors.ts';
-import { createShellLogic } from '../../src/machines/app/shell.ts';
 import { startupMachine } from '../../src/machines/session/startup.machine.ts';
 import type { StoredSession } from '../../src/machines/session/types.ts';
+import { createShellMachine } from '../../src/machines/shell/shell.machine.ts';
+import type { UserSlices, UserSlicesInput } from '../../src/machines/shell/userData.ts';
 import { createInspectionHub, type InspectionHub } from '../../src/services/inspection.ts';
 import { startupData } from '../machines/session/data.ts';
 import { resolvesWith, settle } from '../machines/support/fakes.ts';
 import { accessToken } from '../machines/support/jwt.ts';
 
-/** The actors a signed-in system runs for its whole life (the login chart exists only signed out). */
+/** The actors a signed-in system runs (the login chart exists only signed out). */
 export const SIGNED_IN_ACTORS: string[] = Object.values(SYSTEM_IDS).filter((id) => id !== SYSTEM_IDS.login);
 
 export const PASSWORD = 'hunter2-secret';
@@ -46,16 +47,25 @@ export async function startSignedInSystem(hub: InspectionHub = createInspectionH
     },
     routeGuard: { actions: { navigate: () => {}, patchRoutes: () => {}, resetRoutes: () => {} } },
     log: { actors: { watchGlobalErrors: fromCallback(() => () => {}) } },
-    app: { actors: { readUserSlices: resolvesWith({ preferences: undefined, tabs: undefined }) } },
+    app: {
+      actors: {
+        loadShell: resolvesWith(undefined),
+        shell: createShellMachine({
+          shell: {
+            actors: {
+              readUserSlices: fromPromise<UserSlices, UserSlicesInput>(async () => ({
+                preferences: undefined,
+                tabs: undefined,
+              })),
+            },
+          },
+        }),
+      },
+    },
   } as never);
   const app: AnyActorRef = createActor(logic, { inspect: hub.inspect }).start();
   await settle(40);
-  app.send({
-    type: 'app.shellLoaded',
-    logic: createShellLogic(),
-  });
-  await settle(40);
-  getTabsRef(app).send({
+  getTabsRef(app)?.send({
     type: 'tab.opened',
     route: { name: 'dept', fullPath: '/dept', params: {}, query: {}, meta: { title: '部门管理' } },
   });

@@ -180,8 +180,8 @@ describe('the state panel store on a real app system', () => {
     expect(Object.keys(report.actors)).toEqual(
       expect.arrayContaining(['app', 'session', 'routeGuard', 'log', 'tabs', 'socket', 'messagePoller']),
     );
-    const shellLoaded = report.actors.app?.events.find((e) => e.type === 'app.shellLoaded');
-    expect(shellLoaded?.logic).toMatchObject({ tabs: '[logic tabs]' });
+
+    expect(report.actors['app/shell']?.chart).toBe('shell');
     const result = await replayReport(report);
     expect(result.actors.filter((a) => a.divergence).map((a) => a.divergence)).toEqual([]);
     expect(result.ok).toBe(true);

@@ -1,39 +1,39 @@
 /**
- * App: the root actor. It runs the long-lived charts for its whole life, each with a `systemId` so views
- * and services find them with `system.get(id)`: `session`, `routeGuard` and `log` are invoked at once; the
- * shell's charts `tabs`, `fullscreen`, `preferences`, `socket` and `messagePoller` are spawned when their
- * chunk has loaded (`app.shellLoaded`, sent by the services at boot), so the sign-in page never carries
- * them. Until then whatever they must hear is kept in the context and handed over when they start.
+ * App: the root actor. It invokes the long-lived charts `session`, `routeGuard` and `log` for its whole
+ * life, each with a `systemId` so views and services find them with `system.get(id)`; while a session
+ * exists it runs the `shell` chart (tabs, full screen, preferences, socket, message poller and the user's
+ * saved data: src/machines/shell/shell.machine.ts), whose code is not part of the sign-in page.
+ *
+ * States: `signedOut` → (`session.signedIn`) `signedIn`, which first loads the shell's chunk
+ * (`signedIn.loadingShell` invokes the injected `loadShell`), then runs it (`signedIn.running` invokes
+ * `shell` with what the root knows by then as `input`: the user's uuid, the menus if the start-up already
+ * has them). A chunk that cannot load ends in `signedIn.shellFailed`, which the shell view shows with a retry
+ * (`app.retryShell`). `session.signedOut` returns to `signedOut`, which stops the shell and every child
+ * of it; a sign-in while signed in (another user) restarts it.
  *
  * Forwarding (root `on`): `relaySessionEvents` listens to the session's emitted events and hands them to
  * the root, which forwards them as each chart's own events:
- * - `session.signedIn` → `route.signedIn`, the log's user (uuid until the user info arrives),
- *   `socket.start` and `poll.start`;
- * - `session.ready` (start-up done) → `route.menusLoaded`, and the log's user (username);
+ * - `session.signedIn` → `route.signedIn`, the log's user (uuid until the user info arrives);
+ * - `session.ready` (start-up done) → `route.menusLoaded`, the log's user (username), the shell's
+ *   `shell.menusLoaded` (the menus are kept for a shell that starts later);
  * - `session.menusChanged` (live permissions: the menus fetched again) → `route.menusChanged`,
- *   `tabs.routesChanged` with the route patterns that exist now, and the kept menus (a later tab restore);
- * - `session.refreshed` → `socket.tokenRefreshed` (the socket reconnects with the new token);
- * - `session.signedOut` → `route.signedOut`, no log user, `tabs.signedOut`, `socket.stop`, `poll.stop`.
- * Charts never address each other directly, so each runs alone in tests with plain events.
+ *   `shell.menusChanged`;
+ * - `session.refreshed` → `shell.tokenRefreshed` (the socket reconnects with the new token);
+ * - `session.signedOut` → `route.signedOut`, no log user.
+ * The shell hears only while it runs (`toShell`); what it missed is in its `input`. Charts never address
+ * each other directly, so each runs alone in tests with plain events.
  *
- * Per-user data (the root's own states): `signedOut` → (`session.signedIn`) `readingUserData`, which invokes
- * `readUserSlices` (the Dexie `sys` slices of that user, keyed by the uuid cookie or `ghost-uuid`). When it
- * settles the preferences are restored (`preferences.restore`; a failed read restores the defaults) and the
- * saved tab list is kept; the tabs are restored (`tabs.restore`, with the route patterns the menus make
- * valid) as soon as the list, the menus (`session.ready`) and the tabs chart are all there, in any order
- * (`userDataRead` waits, `userDataApplied` is done). Signing in again reads again; signing out forgets.
- *
- * Effects are bound with `createAppMachine(implementations)` (and `createShellLogic` for the shell charts).
- * Every transition is taken by the generated paths.
+ * Effects are bound with `createAppMachine(implementations)`. Every transition is taken by the generated paths.
  * Not modelled: restarting a crashed child (the UI's error boundary offers a reload).
  */
-import { assign, enqueueActions, fromCallback, type PromiseActorLogic, sendTo, setup } from 'xstate';
+import { assign, enqueueActions, fromCallback, type PromiseActorLogic, sendTo, setup, stateIn } from 'xstate';
 import { logMachine } from '../log/log.machine.ts';
 import { routeGuardMachine } from '../routeGuard/routeGuard.machine.ts';
 import { sessionMachine } from '../session/session.machine.ts';
 import { notProvided } from '../shared/effects.ts';
-import { type AppContext, type AppEvent, RELAYED_SESSION_EVENTS, SHELL_CHARTS } from './types.ts';
-import { type UserSlices, type UserSlicesInput, validTabPaths } from './userData.ts';
+import type { shellMachine } from '../shell/shell.machine.ts';
+import type { ShellEvent } from '../shell/types.ts';
+import { type AppContext, type AppEvent, RELAYED_SESSION_EVENTS, type ShellLogic } from './types.ts';
 
 /** Subscribes to the session's emitted events and sends them to the root (pure actor plumbing). */
 export const relaySessionEvents = fromCallback(({ sendBack, system }) => {
@@ -47,13 +47,7 @@ export const relaySessionEvents = fromCallback(({ sendBack, system }) => {
   };
 });
 
-const initialContext: AppContext = {
-  shellReady: false,
-  signedIn: false,
-  savedPreferences: null,
-  savedTabs: null,
-  menus: null,
-};
+const initialContext: AppContext = { uuid: null, menus: null };
 
 export const appMachine = setup({
   types: {
@@ -65,46 +59,30 @@ export const appMachine = setup({
     routeGuard: routeGuardMachine,
     log: logMachine,
     relaySessionEvents,
-    /** The signed-in user's saved slices (preferences, tabs) from the local database. */
-    readUserSlices: notProvided<UserSlices, UserSlicesInput>('readUserSlices'),
+    /** Loads the shell chart's chunk; `shell` is usable once it resolves. */
+    loadShell: notProvided<void>('loadShell'),
+    /**
+     * The shell chart (src/machines/shell/shell.machine.ts), bound by the services once `loadShell` has
+     * loaded it: typed here by the type alone, so its code stays out of the sign-in page.
+     */
+    shell: notProvided<void>('shell') as unknown as typeof shellMachine,
   },
   actions: {
+    signIn: enqueueActions(({ event, enqueue }) => {
+      if (event.type !== 'session.signedIn') return;
+      enqueue.assign({ uuid: event.uuid, menus: null });
+      enqueue.sendTo('routeGuard', { type: 'route.signedIn' });
+      enqueue.sendTo('log', { type: 'log.userChanged', user: event.uuid });
+    }),
     storeMenus: assign({
       menus: ({ event }) =>
         event.type === 'session.ready' || event.type === 'session.menusChanged' ? event.menus : null,
     }),
-    signIn: assign({ ...initialContext, shellReady: ({ context }) => context.shellReady, signedIn: true }),
-    signOut: assign({ ...initialContext, shellReady: ({ context }) => context.shellReady }),
-    restorePreferences: enqueueActions(({ context, enqueue }) => {
-      if (context.shellReady && context.savedPreferences)
-        enqueue.sendTo('preferences', { type: 'preferences.restore', saved: context.savedPreferences.saved });
+    /** Sends to the shell only while it runs (before that, its `input` carries what it needs). */
+    toShell: enqueueActions(({ check, enqueue }, event: ShellEvent) => {
+      // (`check` is typed without the chart's guards inside `setup`: hence the cast)
+      if (check(stateIn({ signedIn: 'running' }) as never)) enqueue.sendTo('shell', event);
     }),
-    /** Starts the shell charts, then tells them what happened before they ran. */
-    startShell: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type !== 'app.shellLoaded') return;
-      for (const id of SHELL_CHARTS)
-        enqueue.spawnChild(event.logic[id] as never, { id, systemId: id } as never);
-      enqueue.assign({ shellReady: true });
-      if (context.signedIn) {
-        enqueue.sendTo('socket', { type: 'socket.start' });
-        enqueue.sendTo('messagePoller', { type: 'poll.start' });
-      }
-      if (context.savedPreferences)
-        enqueue.sendTo('preferences', { type: 'preferences.restore', saved: context.savedPreferences.saved });
-    }),
-    /** Sends to a shell chart only once it runs (before that, `startShell` replays what matters). */
-    toShell: enqueueActions(({ context, enqueue }, params: { to: string; event: { type: string } }) => {
-      if (context.shellReady) enqueue.sendTo(params.to, params.event);
-    }),
-    restoreTabs: sendTo('tabs', ({ context }) => ({
-      type: 'tabs.restore' as const,
-      saved: context.savedTabs,
-      validPaths: validTabPaths(context.menus ?? []),
-    })),
-  },
-  guards: {
-    canRestoreTabs: ({ context }) => context.menus !== null && context.shellReady,
-    isShellMissing: ({ context }) => !context.shellReady,
   },
 }).createMachine({
   id: 'app',
@@ -118,22 +96,13 @@ export const appMachine = setup({
   ],
   initial: 'signedOut',
   on: {
-    'app.shellLoaded': { guard: 'isShellMissing', actions: 'startShell' },
-    'session.signedIn': {
-      target: '.readingUserData',
-      actions: [
-        'signIn',
-        sendTo('routeGuard', { type: 'route.signedIn' }),
-        sendTo('log', ({ event }) => ({ type: 'log.userChanged', user: event.uuid })),
-        { type: 'toShell', params: { to: 'socket', event: { type: 'socket.start' } } },
-        { type: 'toShell', params: { to: 'messagePoller', event: { type: 'poll.start' } } },
-      ],
-    },
+    'session.signedIn': { target: '.signedIn', actions: 'signIn' },
     'session.ready': {
       actions: [
         sendTo('routeGuard', ({ event }) => ({ type: 'route.menusLoaded', menus: event.menus })),
         sendTo('log', ({ event }) => ({ type: 'log.userChanged', user: event.user.username })),
         'storeMenus',
+        { type: 'toShell', params: ({ event }) => ({ type: 'shell.menusLoaded', menus: event.menus }) },
       ],
     },
     // Live permissions: the routes, the side menu and the button checks follow the new menus; the tabs
@@ -141,66 +110,47 @@ export const appMachine = setup({
     'session.menusChanged': {
       actions: [
         sendTo('routeGuard', ({ event }) => ({ type: 'route.menusChanged', menus: event.menus })),
-        {
-          type: 'toShell',
-          params: ({ event }) => ({
-            to: 'tabs',
-            event: { type: 'tabs.routesChanged', validPaths: validTabPaths(event.menus) },
-          }),
-        },
         'storeMenus',
+        { type: 'toShell', params: ({ event }) => ({ type: 'shell.menusChanged', menus: event.menus }) },
       ],
     },
     'session.refreshed': {
       actions: {
         type: 'toShell',
-        params: ({ event }) => ({
-          to: 'socket',
-          event: { type: 'socket.tokenRefreshed', token: event.token },
-        }),
+        params: ({ event }) => ({ type: 'shell.tokenRefreshed', token: event.token }),
       },
     },
     'session.signedOut': {
       target: '.signedOut',
       actions: [
-        'signOut',
+        assign(initialContext),
         sendTo('routeGuard', { type: 'route.signedOut' }),
         sendTo('log', { type: 'log.userChanged', user: null }),
-        { type: 'toShell', params: { to: 'tabs', event: { type: 'tabs.signedOut' } } },
-        { type: 'toShell', params: { to: 'socket', event: { type: 'socket.stop' } } },
-        { type: 'toShell', params: { to: 'messagePoller', event: { type: 'poll.stop' } } },
       ],
     },
   },
   states: {
     signedOut: {},
-    readingUserData: {
-      invoke: {
-        id: 'readUserSlices',
-        src: 'readUserSlices',
-        input: ({ event }) => ({ uuid: event.type === 'session.signedIn' ? event.uuid : null }),
-        onDone: {
-          target: 'userDataRead',
-          actions: [
-            assign(({ event }) => ({
-              savedTabs: event.output.tabs,
-              savedPreferences: { saved: event.output.preferences },
-            })),
-            'restorePreferences',
-          ],
+    signedIn: {
+      // Another sign-in while signed in (another user): a fresh shell for them.
+      on: { 'session.signedIn': { target: 'signedIn', reenter: true, actions: 'signIn' } },
+      initial: 'loadingShell',
+      states: {
+        loadingShell: {
+          invoke: { id: 'loadShell', src: 'loadShell', onDone: 'running', onError: 'shellFailed' },
         },
-        // Nothing readable (private mode, quota): the defaults, and no saved tabs.
-        onError: {
-          target: 'userDataRead',
-          actions: [assign({ savedPreferences: { saved: undefined } }), 'restorePreferences'],
+        running: {
+          invoke: {
+            id: 'shell',
+            src: 'shell',
+            input: ({ context }) => ({ uuid: context.uuid, menus: context.menus }),
+          },
+        },
+        shellFailed: {
+          on: { 'app.retryShell': 'loadingShell' },
         },
       },
     },
-    /** The slices are in; the tabs wait for the menus (their routes decide which tabs come back). */
-    userDataRead: {
-      always: { guard: 'canRestoreTabs', target: 'userDataApplied', actions: 'restoreTabs' },
-    },
-    userDataApplied: {},
   },
 });
 
@@ -209,7 +159,8 @@ export type AppImplementations = {
   session?: Parameters<typeof sessionMachine.provide>[0];
   routeGuard?: Parameters<typeof routeGuardMachine.provide>[0];
   log?: Parameters<typeof logMachine.provide>[0];
-  app?: { actors?: { readUserSlices?: PromiseActorLogic<UserSlices, UserSlicesInput> } };
+  /** The shell: `loadShell` loads its chunk, `shell` is the chart it loaded (see src/services/app-system.ts). */
+  app?: { actors?: { loadShell?: PromiseActorLogic<void>; shell?: ShellLogic } };
 };
 
 /** The root chart with every child's effects bound (the UI passes `createAppImplementations(deps)`). */
@@ -220,7 +171,8 @@ export function createAppMachine(implementations: AppImplementations = {}) {
       session: i.session ? sessionMachine.provide(i.session) : sessionMachine,
       routeGuard: i.routeGuard ? routeGuardMachine.provide(i.routeGuard) : routeGuardMachine,
       log: i.log ? logMachine.provide(i.log) : logMachine,
-      ...(i.app?.actors?.readUserSlices ? { readUserSlices: i.app.actors.readUserSlices } : {}),
+      ...(i.app?.actors?.loadShell ? { loadShell: i.app.actors.loadShell } : {}),
+      ...(i.app?.actors?.shell ? { shell: i.app.actors.shell as typeof shellMachine } : {}),
     },
   });
 }

@@ -1,8 +1,10 @@
 /**
  * How views reach the children: `useActorRef()` of the app context, then `system.get(id)` with one of
- * these ids (stable for the app's life), then `useSelector(child, selectX)` with the child's selectors.
+ * these ids, then `useSelector(child, selectX)` with the child's selectors. `session`, `routeGuard` and
+ * `log` run for the app's life; the shell's children (`tabs`, `fullscreen`, `preferences`, `socket`,
+ * `messagePoller`) only while the shell runs, so their getters may answer undefined.
  */
-import type { ActorRefFrom, AnyActorRef } from 'xstate';
+import type { ActorRefFrom, AnyActorRef, SnapshotFrom } from 'xstate';
 import type { fullscreenMachine } from '../fullscreen/fullscreen.machine.ts';
 import type { logMachine } from '../log/log.machine.ts';
 import type { messagePollerMachine } from '../messagePoller/messagePoller.machine.ts';
@@ -11,6 +13,7 @@ import type { routeGuardMachine } from '../routeGuard/routeGuard.machine.ts';
 import type { sessionMachine } from '../session/session.machine.ts';
 import type { socketMachine } from '../socket/socket.machine.ts';
 import type { tabsMachine } from '../tabs/tabs.machine.ts';
+import type { appMachine } from './app.machine.ts';
 
 export const SYSTEM_IDS = {
   session: 'session',
@@ -38,13 +41,26 @@ type SystemOwner = Pick<AnyActorRef, 'system'>;
 export const getSessionRef = (app: SystemOwner) => app.system.get(SYSTEM_IDS.session) as SessionRef;
 export const getRouteGuardRef = (app: SystemOwner) => app.system.get(SYSTEM_IDS.routeGuard) as RouteGuardRef;
 export const getLogRef = (app: SystemOwner) => app.system.get(SYSTEM_IDS.log) as LogRef;
-export const getTabsRef = (app: SystemOwner) => app.system.get(SYSTEM_IDS.tabs) as TabsRef;
-export const getFullscreenRef = (app: SystemOwner) => app.system.get(SYSTEM_IDS.fullscreen) as FullscreenRef;
+export const getTabsRef = (app: SystemOwner) => app.system.get(SYSTEM_IDS.tabs) as TabsRef | undefined;
+export const getFullscreenRef = (app: SystemOwner) =>
+  app.system.get(SYSTEM_IDS.fullscreen) as FullscreenRef | undefined;
 export const getPreferencesRef = (app: SystemOwner) =>
-  app.system.get(SYSTEM_IDS.preferences) as PreferencesRef;
-export const getSocketRef = (app: SystemOwner) => app.system.get(SYSTEM_IDS.socket) as SocketRef;
+  app.system.get(SYSTEM_IDS.preferences) as PreferencesRef | undefined;
+export const getSocketRef = (app: SystemOwner) => app.system.get(SYSTEM_IDS.socket) as SocketRef | undefined;
 export const getMessagePollerRef = (app: SystemOwner) =>
-  app.system.get(SYSTEM_IDS.messagePoller) as MessagePollerRef;
+  app.system.get(SYSTEM_IDS.messagePoller) as MessagePollerRef | undefined;
 
-/** The shell's charts run (their chunk has loaded): views that use them wait for this. */
-export const selectIsShellReady = (s: { context: { shellReady: boolean } }) => s.context.shellReady;
+type AppSnapshot = SnapshotFrom<typeof appMachine>;
+
+/**
+ * Where the shell is: `signedOut` (none), `loading` (its chunk), `running`, or `failed` (the chunk did not
+ * load: offer `app.retryShell`).
+ */
+export function selectShellStatus(s: AppSnapshot): 'signedOut' | 'loading' | 'running' | 'failed' {
+  if (s.matches({ signedIn: 'running' })) return 'running';
+  if (s.matches({ signedIn: 'shellFailed' })) return 'failed';
+  return s.matches('signedIn') ? 'loading' : 'signedOut';
+}
+
+/** The running shell actor (undefined unless `selectShellStatus` is `running`). */
+export const selectShellRef = (s: AppSnapshot) => s.children.shell;

@@ -11,11 +11,7 @@ export const RELAYED_SESSION_EVENTS = [
   'session.refreshed',
 ] as const;
 
-/** The shell's charts by systemId (src/machines/app/shell.ts builds them). */
-export const SHELL_CHARTS = ['tabs', 'fullscreen', 'preferences', 'socket', 'messagePoller'] as const;
-export type ShellLogic = Record<(typeof SHELL_CHARTS)[number], AnyActorLogic>;
-
-/** What `app` hears: the session's emitted events (relayed by `relaySessionEvents`) and the shell's chunk. */
+/** What `app` hears: the session's emitted events (relayed by `relaySessionEvents`), and a retry. */
 export type AppEvent =
   | Extract<
       SessionEmitted,
@@ -28,18 +24,15 @@ export type AppEvent =
           | 'session.refreshed';
       }
     >
-  /** The shell charts' chunk has loaded: run them (once). */
-  | { type: 'app.shellLoaded'; logic: ShellLogic };
+  /** The shell's chunk could not be loaded: try again (the shell view's retry button). */
+  | { type: 'app.retryShell' };
 
 export type AppContext = {
-  /** The shell charts run (after `app.shellLoaded`). */
-  shellReady: boolean;
-  /** A session exists (between `session.signedIn` and `session.signedOut`). */
-  signedIn: boolean;
-  /** The signed-in user's saved preferences once read (`{saved}`; null before). */
-  savedPreferences: { saved: unknown } | null;
-  /** The signed-in user's saved tab list (any shape: the tabs chart validates it), once read. */
-  savedTabs: unknown;
+  /** The uuid of the user signed in (null when signed out or unknown): the shell's per-user data. */
+  uuid: string | null;
   /** The menus of the current sign-in, once the session's start-up has them (null before). */
   menus: MenuRecord[] | null;
 };
+
+/** The shell chart's logic as the root invokes it (its type only: the chart loads with the shell's chunk). */
+export type ShellLogic = AnyActorLogic;

@@ -140,7 +140,7 @@ const preloading = new WeakMap<I18n, Promise<void>>();
 /**
  * Fetches every lazy namespace in both languages (so a language switch and `t()` outside React find them),
  * once per instance. Not at boot: the sign-in page asks for it in idle time once its form is usable
- * (`preloadNamespacesWhenIdle`), the shell at once — nothing the sign-in page does not need competes with its
+ * (`whenIdle` of the page's `prefetchShell`), the shell at once — nothing the sign-in page does not need competes with its
  * own requests. Resolves even when a chunk fails (the keys then show until a retry).
  */
 export function preloadNamespaces(instance: I18n = i18n): Promise<void> {
@@ -152,9 +152,8 @@ export function preloadNamespaces(instance: I18n = i18n): Promise<void> {
   return pending;
 }
 
-/** `preloadNamespaces` when the browser is idle (a short timeout where `requestIdleCallback` is missing). */
-export function preloadNamespacesWhenIdle(instance: I18n = i18n): void {
-  const run = () => void preloadNamespaces(instance);
+/** Runs `run` when the browser is idle (a short timeout where `requestIdleCallback` is missing). */
+export function whenIdle(run: () => void): void {
   if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 2_000 });
   else setTimeout(run, 200);
 }

@@ -17,9 +17,16 @@ export const AppActor = createActorContext(appMachine);
 export const useSessionRef = () => getSessionRef(AppActor.useActorRef());
 export const useRouteGuardRef = () => getRouteGuardRef(AppActor.useActorRef());
 export const useLogRef = () => getLogRef(AppActor.useActorRef());
-export const useTabsRef = () => getTabsRef(AppActor.useActorRef());
-export const usePreferencesRef = () => getPreferencesRef(AppActor.useActorRef());
-export const useFullscreenRef = () => getFullscreenRef(AppActor.useActorRef());
+
+/** A shell child: views inside the shell route only render while the shell runs (src/ui/shell/ShellRoute.tsx). */
+function running<T>(ref: T | undefined, id: string): T {
+  if (!ref)
+    throw new Error(`the ${id} chart runs only while the shell does: render this view inside the shell`);
+  return ref;
+}
+export const useTabsRef = () => running(getTabsRef(AppActor.useActorRef()), 'tabs');
+export const usePreferencesRef = () => running(getPreferencesRef(AppActor.useActorRef()), 'preferences');
+export const useFullscreenRef = () => running(getFullscreenRef(AppActor.useActorRef()), 'fullscreen');
 
 /** The `login` chart while signed out (undefined otherwise). */
 export function useLoginRef() {

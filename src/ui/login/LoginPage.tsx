@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { useContext, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   selectCaptchaEnabled,
@@ -11,10 +11,11 @@ import {
   selectLoginSettings,
   selectLoginUsername,
 } from '../../machines/session/selectors.ts';
-import { changeLanguage, currentLanguage, preloadNamespacesWhenIdle } from '../../services/i18n/index.ts';
+import { changeLanguage, currentLanguage, whenIdle } from '../../services/i18n/index.ts';
 import { useLoginRef } from '../app/actor.ts';
 import { PageLoader } from '../app/PageLoader.tsx';
 import { reasonText } from '../app/reason.ts';
+import { PageServicesContext } from '../pages/services.ts';
 import { LoginView } from './LoginView.tsx';
 
 /** /login: reads the `login` chart and sends the form's intents to it. */
@@ -31,11 +32,12 @@ export function LoginPage() {
   const username = useSelector(login, (s) => (s ? selectLoginUsername(s) : ''));
   const preparing = useSelector(login, (s) => !s || s.matches('loadingSettings'));
   const formShown = !!login && !preparing;
-  // Once the form is usable, the shell's translations arrive in idle time (not before: the page's own
-  // requests go first).
+  // Once the form is usable, the shell's code and translations arrive in idle time (not before: the
+  // page's own requests go first), so signing in does not wait for them.
+  const prefetchShell = useContext(PageServicesContext)?.prefetchShell;
   useEffect(() => {
-    if (formShown) preloadNamespacesWhenIdle(i18n);
-  }, [formShown, i18n]);
+    if (formShown && prefetchShell) whenIdle(prefetchShell);
+  }, [formShown, prefetchShell]);
 
   // Restoring the session, or signed in and about to leave: nothing to fill in yet.
   if (!login || preparing) return <PageLoader />;

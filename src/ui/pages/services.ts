@@ -9,6 +9,11 @@ import type { HttpClient } from '../../services/http/types.ts';
 export type PageServices = {
   /** The http client (resolves once the network chunk is in; the same promise every call). */
   http(): Promise<HttpClient>;
+  /**
+   * Fetches the signed-in console's code and translations ahead, without running anything: the sign-in
+   * page calls it in idle time once its form is usable (absent in tests that do not need it).
+   */
+  prefetchShell?(): void;
 };
 
 export const PageServicesContext = createContext<PageServices | null>(null);

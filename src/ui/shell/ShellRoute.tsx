@@ -27,15 +27,17 @@ import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Indicator.css';
 import '@mantine/core/styles/ThemeIcon.css';
 import '@mantine/core/styles/Code.css';
+import { Button, Card, Center, Text, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useContext, useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   UNSAFE_DataRouterContext as DataRouterContext,
   matchRoutes,
   useLocation,
   useMatches,
 } from 'react-router';
-import { selectIsShellReady } from '../../machines/app/selectors.ts';
+import { selectShellRef, selectShellStatus } from '../../machines/app/selectors.ts';
 import { selectSize } from '../../machines/preferences/selectors.ts';
 import { selectAreRoutesReady } from '../../machines/routeGuard/selectors.ts';
 import { selectHasStartupFailed } from '../../machines/session/selectors.ts';
@@ -58,15 +60,31 @@ import { StartupErrorContainer } from './StartupErrorContainer.tsx';
  * /refresh, so every page takes it at once.
  */
 export function Component() {
-  const shellReady = AppActor.useSelector(selectIsShellReady);
+  const status = AppActor.useSelector(selectShellStatus);
+  const shell = AppActor.useSelector(selectShellRef);
   // every translation, for the pages, the toasts and a language switch (once; usually done on /login)
   useEffect(() => void preloadNamespaces(i18n), []);
-  return shellReady ? (
-    <SizedShell />
-  ) : (
-    <MantineRoot>
-      <PageLoader />
-    </MantineRoot>
+  // A new shell (another user signed in) is a new tree: nothing of the last one's views survives.
+  if (status === 'running' && shell) return <SizedShell key={shell.sessionId} />;
+  return <MantineRoot>{status === 'failed' ? <ShellLoadFailed /> : <PageLoader />}</MantineRoot>;
+}
+
+/** The shell's chunk did not load (offline, a deploy replaced it): say so and try again on demand. */
+function ShellLoadFailed() {
+  const app = AppActor.useActorRef();
+  const { t } = useTranslation('shell');
+  return (
+    <Center h="100vh">
+      <Card radius="lg" padding="xl" role="alert" data-testid="shell-load-failed">
+        <Title order={3}>{t('shell_failed_title')}</Title>
+        <Text c="dimmed" mt="sm">
+          {t('shell_failed_description')}
+        </Text>
+        <Button mt="lg" onClick={() => app.send({ type: 'app.retryShell' })}>
+          {t('view_failed_retry')}
+        </Button>
+      </Card>
+    </Center>
   );
 }
 

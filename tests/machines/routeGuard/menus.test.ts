@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { MenuRecord } from '../../../src/contract/index.ts';
-import { validTabPaths } from '../../../src/machines/app/userData.ts';
 import {
   buildAsideMenu,
   buildRoutes,
@@ -13,6 +12,7 @@ import {
 } from '../../../src/machines/routeGuard/menus.ts';
 import { isKnownPath } from '../../../src/machines/routeGuard/paths.ts';
 import type { MenuTreeItem } from '../../../src/machines/routeGuard/types.ts';
+import { validTabPaths } from '../../../src/machines/shell/userData.ts';
 import { FIXTURE_DIR } from '../../support/shared.ts';
 
 const record = (r: Partial<MenuRecord> & Pick<MenuRecord, 'id' | 'name'>): MenuRecord => ({

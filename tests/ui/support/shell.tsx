@@ -1,44 +1,63 @@
 import { act } from '@testing-library/react';
-import { type ReactNode, useEffect } from 'react';
+import type { ReactNode } from 'react';
 import { RouterProvider } from 'react-router';
-import { fromPromise } from 'xstate';
+import { fromCallback, fromPromise } from 'xstate';
 import { createAppMachine } from '../../../src/machines/app/app.machine.ts';
-import { getTabsRef } from '../../../src/machines/app/selectors.ts';
-import { createShellLogic } from '../../../src/machines/app/shell.ts';
+import { getTabsRef, selectShellStatus } from '../../../src/machines/app/selectors.ts';
+import { createShellMachine } from '../../../src/machines/shell/shell.machine.ts';
+import type { UserSlices, UserSlicesInput } from '../../../src/machines/shell/userData.ts';
 import { AppActor } from '../../../src/ui/app/actor.ts';
+import { stored } from '../../machines/session/data.ts';
 import { renderUi } from './render.tsx';
 
 type Router = Parameters<typeof RouterProvider>[0]['router'];
 
 /**
- * Renders `router` inside the app's actor with the shell's charts running, as the services boot them: the
- * shell charts are handed over, then the tabs restored (none saved); the session never restores (its
- * reader never answers), so nothing else moves. Returns the tabs chart (once the shell is running).
+ * Renders `router` inside the app's actor with the shell running, as the services boot it: a session is
+ * restored (its start-up never answers, so nothing else moves), the shell chart starts, reads no saved
+ * data and restores the tabs once the menus (none) are known. Returns the tabs chart.
  */
 export async function renderShell(router: Router) {
+  const never = fromPromise(() => new Promise<never>(() => {}));
   const logic = createAppMachine({
-    session: { actors: { readStoredSession: fromPromise(() => new Promise(() => {})) as never } },
-  });
-  const shell = createShellLogic({
-    tabs: {
-      actions: {
-        saveTabs: () => {},
-        navigateTo: (_: unknown, { to }: { to: string }) => void router.navigate(to),
+    session: {
+      actors: { readStoredSession: fromPromise(async () => stored), startup: never as never },
+      actions: { cacheMenus: () => {}, clearCookies: () => {} },
+    },
+    app: {
+      actors: {
+        loadShell: fromPromise(async () => {}),
+        shell: createShellMachine({
+          tabs: {
+            actions: {
+              saveTabs: () => {},
+              navigateTo: (_: unknown, { to }: { to: string }) => void router.navigate(to),
+            },
+          },
+          messagePoller: { actors: { ticker: fromCallback(() => () => {}) } },
+          shell: {
+            actors: {
+              readUserSlices: fromPromise<UserSlices, UserSlicesInput>(async () => ({
+                preferences: undefined,
+                tabs: null,
+              })),
+            },
+          },
+        }),
       },
     },
   });
   function Boot({ children }: { children: ReactNode }) {
-    const app = AppActor.useActorRef();
-    const ready = AppActor.useSelector((s) => s.context.shellReady);
-    useEffect(() => app.send({ type: 'app.shellLoaded', logic: shell }), [app]);
-    useEffect(() => {
-      if (ready) getTabsRef(app).send({ type: 'tabs.restore', saved: null, validPaths: [] });
-    }, [ready, app]);
-    return ready ? children : null;
+    const running = AppActor.useSelector((s) => selectShellStatus(s) === 'running');
+    return running ? children : null;
   }
-  let tabs: ReturnType<typeof getTabsRef> | undefined;
+  let tabs: ReturnType<typeof getTabsRef>;
   function Grab() {
-    tabs = getTabsRef(AppActor.useActorRef());
+    const app = AppActor.useActorRef();
+    tabs = getTabsRef(app);
+    // no start-up in these tests: the tabs are restored with nothing saved, as after a first sign-in
+    if (tabs?.getSnapshot().matches('restoring'))
+      tabs.send({ type: 'tabs.restore', saved: null, validPaths: [] });
     return null;
   }
   renderUi(
@@ -49,6 +68,7 @@ export async function renderShell(router: Router) {
       </Boot>
     </AppActor.Provider>,
   );
+  await act(async () => {});
   await act(async () => {});
   return { tabs: () => tabs as NonNullable<typeof tabs> };
 }

@@ -1,5 +1,5 @@
 /**
- * Pure helpers of the root's per-user data: which route patterns a restored tab may use (the static routes
+ * Pure helpers of the shell's per-user data: which route patterns a restored tab may use (the static routes
  * and the menu routes of the signed-in user), and the shape of the slices read from the local database.
  */
 import type { MenuRecord } from '../../contract/index.ts';

@@ -1,0 +1,28 @@
+/** Generated-path fixtures for the shell chart: its inputs, events and the saved-data read's outcomes. */
+import { shellMachine } from '../../../src/machines/shell/shell.machine.ts';
+import type { ShellContext } from '../../../src/machines/shell/types.ts';
+import { menus } from '../session/data.ts';
+import type { ChartFixture } from '../support/paths.ts';
+
+export const shellFixture: ChartFixture = {
+  machine: shellMachine,
+  // started before the session's start-up has the menus, and after
+  inputs: [
+    { uuid: '1', menus: null },
+    { uuid: '1', menus },
+  ],
+  events: [
+    { type: 'shell.menusLoaded', menus },
+    { type: 'shell.menusChanged', menus },
+    { type: 'shell.tokenRefreshed', token: 'fresh' },
+  ],
+  actors: {
+    readUserSlices: {
+      done: [{ preferences: { size: 'small' }, tabs: { version: 1, tabs: [] } }],
+      error: [new Error('indexedDB unavailable')],
+    },
+  },
+  inert: ['tabs', 'fullscreen', 'preferences', 'socket', 'messagePoller'],
+  // The restore guard reads whether the menus are known.
+  summarize: (c: ShellContext) => ({ menus: c.menus !== null, saved: c.savedTabs !== null }),
+};
