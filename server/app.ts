@@ -24,6 +24,7 @@ import { registerDictionaryRoutes } from './modules/dictionary/routes.ts';
 import { registerMenuRoutes } from './modules/menu/routes.ts';
 import { seedDemoData } from './modules/pipeline/demo-data.ts';
 import { registerSessionRoutes } from './modules/session/routes.ts';
+import { publicSettings } from './modules/settings/queries.ts';
 import { registerTestHooks } from './modules/test-hooks/routes.ts';
 import { registerUserRoutes } from './modules/user/routes.ts';
 import { registerRealtime } from './realtime/register.ts';
@@ -91,7 +92,9 @@ async function assemble(config: Config, db: Db, options: BuildOptions): Promise<
 
   // nosniff, Referrer-Policy, frame-ancestors and a CSP on every response (/media adds stricter ones).
   registerSecurityHeaders(app, config);
-  const spaFallback = await registerWeb(app, ensureDir(config));
+  // The public settings, kept in memory: the settings endpoint and /app-config.js (the sign-in page's boot).
+  const settings = publicSettings(db);
+  const spaFallback = await registerWeb(app, ensureDir(config), settings);
   registerErrorHandling(app, { bodyLimit: config.bodyLimit, spaFallback });
   const operationLog = registerOperationLog(app, db);
   // U+0000 in a query, path parameter or body is a 4000 naming the field on every route (never a 500).
@@ -103,7 +106,7 @@ async function assemble(config: Config, db: Db, options: BuildOptions): Promise<
   // One user's list/search loop must not starve the rest (a token bucket per user id).
   app.addHook('preHandler', createListRateHook(config.listRateLimit));
 
-  registerSessionRoutes(app, db, config);
+  registerSessionRoutes(app, db, config, settings);
   registerUserRoutes(app, db);
   registerMenuRoutes(app, db);
   registerDictionaryRoutes(app, db);

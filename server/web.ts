@@ -1,6 +1,6 @@
 // Everything that is not the API: the built SPA (with history fallback to index.html), uploaded media under
 // /media (with the upload policy's headers), and /app-config.js, which tells the SPA where the API is and which secret to sign with — so one
-// build works against any backend.
+// build works against any backend — and carries the public settings and captcha flag the sign-in page needs.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -10,6 +10,7 @@ import { Paths } from '../src/contract/paths.ts';
 import type { Config } from './config.ts';
 import type { SpaFallback } from './http/errors.ts';
 import { mediaHeaders } from './modules/file/policy.ts';
+import type { PublicSettings } from './modules/settings/queries.ts';
 
 const pathOf = (url: string) => url.split('?')[0] ?? url;
 
@@ -17,19 +18,35 @@ const NOT_BUILT = `<!doctype html><meta charset="utf-8"><title>Console not built
 <p>The console has not been built yet. Run <code>npm run build</code>, then restart the server.</p>
 <p>控制台尚未构建。请先运行 <code>npm run build</code>，然后重启服务。</p>`;
 
-export function appConfigScript(config: Config): string {
+export function appConfigScript(config: Config, boot?: AppConfig['boot']): string {
   const value: AppConfig = { apiBase: config.consoleApiBase, signSecret: config.signSecret };
+  if (boot) value.boot = boot;
   // Escape `<` so the JSON can never close a surrounding <script> if someone inlines it.
   return `window.${APP_CONFIG_GLOBAL} = ${JSON.stringify(value).replace(/</g, '\\u003c')};\n`;
 }
 
-export async function registerWeb(app: FastifyInstance, config: Config): Promise<SpaFallback> {
-  app.get(Paths.appConfig, async (_request, reply) =>
-    reply
+export async function registerWeb(
+  app: FastifyInstance,
+  config: Config,
+  settings?: PublicSettings,
+): Promise<SpaFallback> {
+  // With the settings inlined, the sign-in page draws its form without a request (issue 15). A failed read
+  // only leaves them out: the page then asks the API as it would against another backend.
+  app.get(Paths.appConfig, async (request, reply) => {
+    let boot: AppConfig['boot'];
+    if (settings) {
+      try {
+        const all = await settings.all();
+        boot = { settings: all, captchaEnabled: all['base.captcha_state'] === true };
+      } catch (error) {
+        request.log.warn({ err: error }, 'settings not inlined in /app-config.js');
+      }
+    }
+    return reply
       .type('application/javascript; charset=utf-8')
       .header('cache-control', 'no-cache, no-store, must-revalidate')
-      .send(appConfigScript(config)),
-  );
+      .send(appConfigScript(config, boot));
+  });
 
   if (existsSync(config.mediaDir)) {
     // Uploaded files are someone else's content on our origin: never sniffed, sandboxed, and downloaded

@@ -21,6 +21,7 @@ import type { RouteDescriptor } from '../machines/routeGuard/types.ts';
 import type { StoredSession } from '../machines/session/types.ts';
 import type { Api } from './api/types.ts';
 import { getSessionCookies } from './cookies.ts';
+import { takeInlinedBoot } from './boot.ts';
 import { deferredLogic } from './deferred-logic.ts';
 import type { HttpClient } from './http/types.ts';
 import { t } from './i18n/index.ts';
@@ -173,6 +174,7 @@ export function createAppSystem(router: RouterBinding): AppSystem {
       withRefreshLock: webLocksRefresh,
       // The console's other tabs: a sign-out, a refresh or a sign-in in one is followed by the others.
       peers: createPeerChannel(),
+      takeBoot: takeInlinedBoot,
     },
     routeGuard: {
       navigate: (to, options) => router.navigate(to, options),
@@ -217,7 +219,8 @@ export function createAppSystem(router: RouterBinding): AppSystem {
   const readStoredSession = session?.actors?.readStoredSession;
   if (session?.actors && readStoredSession) {
     session.actors.readStoredSession = fromPromise<StoredSession>(async () => {
-      await network.catch(() => undefined);
+      // Signed out there is nothing to restore: the sign-in page does not wait for the network chunk.
+      if (cookies.getToken()) await network.catch(() => undefined);
       return toPromise(createActor(readStoredSession).start());
     });
   }

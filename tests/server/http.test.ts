@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { signJwt } from '../../server/http/jwt.ts';
 import { hashPassword } from '../../server/lib/password.ts';
+import { writeSetting } from '../../server/modules/settings/queries.ts';
 import { md5Hex } from '../../src/contract/password.ts';
 import { Paths } from '../../src/contract/paths.ts';
 import { describeEachDatabase } from './helpers.ts';
@@ -209,13 +210,29 @@ describeEachDatabase('envelope, authentication and error mapping', (server) => {
     expect(gets).toEqual([]);
   });
 
-  it('app-config.js publishes the API base and the signing secret, uncached', async () => {
+  it('app-config.js publishes the API base, the signing secret and the sign-in page’s settings, uncached', async () => {
     const reply = await server.app.inject({ url: Paths.appConfig });
     expect(reply.headers['content-type']).toMatch(/javascript/);
     expect(reply.headers['cache-control']).toMatch(/no-cache/);
-    expect(reply.body).toBe(
-      `window.__APP_CONFIG__ = ${JSON.stringify({ apiBase: '', signSecret: server.config.signSecret })};\n`,
-    );
+    const prefix = 'window.__APP_CONFIG__ = ';
+    expect(reply.body.startsWith(prefix)).toBe(true);
+    const published = JSON.parse(reply.body.slice(prefix.length).trim().replace(/;$/, ''));
+    const { data } = (await server.get(Paths.settings)).json as { data: Record<string, unknown> };
+    expect(data['base.captcha_state']).toBe(true);
+    expect(published).toEqual({
+      apiBase: '',
+      signSecret: server.config.signSecret,
+      boot: { settings: data, captchaEnabled: true },
+    });
+  });
+
+  it('app-config.js follows a settings change at once (the captcha switched off)', async () => {
+    await writeSetting(server.app.db, 'base.captcha_state', false);
+    const reply = await server.app.inject({ url: Paths.appConfig });
+    expect(reply.body).toContain('"captchaEnabled":false');
+    expect(reply.body).toContain('"base.captcha_state":false');
+    await writeSetting(server.app.db, 'base.captcha_state', true);
+    expect((await server.app.inject({ url: Paths.appConfig })).body).toContain('"captchaEnabled":true');
   });
 
   it('GET outside the API falls back to the SPA (here: the "run npm run build" page)', async () => {

@@ -6,8 +6,6 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { Paths } from '../../../src/contract/paths.ts';
 import type { Config } from '../../config.ts';
-import { ChangeCache } from '../../db/change-cache.ts';
-import { changeFeedOf } from '../../db/changes.ts';
 import type { Db } from '../../db/index.ts';
 import { ApiError, envelope } from '../../http/envelope.ts';
 import {
@@ -17,7 +15,7 @@ import {
   wantsRefreshCookie,
 } from '../../http/refresh-cookie.ts';
 import { validateBody } from '../../http/validate.ts';
-import { isCaptchaEnabled, readSettings } from '../settings/queries.ts';
+import { isCaptchaEnabled, type PublicSettings } from '../settings/queries.ts';
 import { createCaptcha } from './captcha.ts';
 import { login } from './login.ts';
 import { revokeRefreshToken, rotateRefreshToken } from './tokens.ts';
@@ -29,12 +27,14 @@ const logoutBody = z.object({ refresh: z.string().nullish() });
 const bodyObject = (body: unknown): Record<string, unknown> =>
   body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
 
-export function registerSessionRoutes(app: FastifyInstance, db: Db, config: Config): void {
-  const settings = new ChangeCache<Record<string, unknown>>(changeFeedOf(db), { settings: 'all' });
+export function registerSessionRoutes(
+  app: FastifyInstance,
+  db: Db,
+  config: Config,
+  settings: PublicSettings,
+): void {
   // `?aff=` (an affiliate code the SPA remembers) is accepted and has no effect here.
-  app.get(Paths.settings, PUBLIC, async (request) =>
-    envelope(request, await settings.get('all', () => readSettings(db)), 'ok.success'),
-  );
+  app.get(Paths.settings, PUBLIC, async (request) => envelope(request, await settings.all(), 'ok.success'));
 
   app.get(Paths.captcha, PUBLIC, async (request) =>
     envelope(request, (await isCaptchaEnabled(db)) ? await createCaptcha(db) : {}, 'ok.success'),

@@ -2,7 +2,17 @@
 // them flattened to `"group.key": value`. GET /api/init/settings/ keeps the map in memory until a trigger
 // reports a system_config change (migration 0009), so a change made with `npm run manage -- setting …` or
 // through any server process still applies at once everywhere; the other readers here read on every use.
+import { ChangeCache } from '../../db/change-cache.ts';
+import { changeFeedOf } from '../../db/changes.ts';
 import type { Db } from '../../db/index.ts';
+
+/** The public settings map, kept until a system_config change: /api/init/settings/ and /app-config.js read it. */
+export type PublicSettings = { all(): Promise<Record<string, unknown>> };
+
+export function publicSettings(db: Db): PublicSettings {
+  const cache = new ChangeCache<Record<string, unknown>>(changeFeedOf(db), { settings: 'all' });
+  return { all: () => cache.get('all', () => readSettings(db)) };
+}
 
 export async function readSettings(db: Db): Promise<Record<string, unknown>> {
   const rows = await db

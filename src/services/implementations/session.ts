@@ -12,6 +12,7 @@ import { LOGIN_PATH, type MenuRecord, type Settings } from '../../contract/index
 import { loginMachine } from '../../machines/session/login.machine.ts';
 import { sessionMenusRefetchMachine } from '../../machines/session/menusRefetch.machine.ts';
 import { selectTokenAnswer } from '../../machines/session/selectors.ts';
+import type { BootData } from '../boot.ts';
 import type { sessionMachine } from '../../machines/session/session.machine.ts';
 import { startupMachine } from '../../machines/session/startup.machine.ts';
 import type {
@@ -118,6 +119,8 @@ export type SessionDeps = {
    * for theirs. Absent: each tab keeps to itself.
    */
   peers?: PeerChannel;
+  /** The sign-in page's settings and captcha flag when the page carries them (src/services/boot.ts). */
+  takeBoot?: () => BootData | undefined;
 };
 
 /** Resolves after the current task (a macrotask), so the chart's reaction to a resolved promise runs first. */
@@ -142,6 +145,12 @@ export function createSessionImplementations(deps: SessionDeps) {
   const login = loginMachine.provide({
     actors: {
       loadSettings: fromPromise<Settings>(({ signal }) => {
+        // Inlined by the server in /app-config.js: no request before the form (the first page only).
+        const boot = deps.takeBoot?.();
+        if (boot) {
+          captchaState = Promise.resolve(boot.captchaEnabled);
+          return Promise.resolve(boot.settings);
+        }
         const settings = normalised(() => api.getSettings(signal));
         captchaState = normalised(() =>
           api.getCaptchaEnabled(

@@ -6,15 +6,17 @@ import type { RouteHandle } from './routes.tsx';
 
 /** The root route: renders the matched branch and keeps the document title `{product} | {page}`. */
 export function RootRoute() {
-  const { t } = useTranslation('shell');
   const matches = useMatches();
   const handle = [...matches].reverse().find((m) => {
     const h = m.handle as RouteHandle | undefined;
     return h?.title || h?.titleKey;
   })?.handle as RouteHandle | undefined;
-  const product = productTitle() ?? t('product');
+  // `common` is bundled with the sign-in page; a page title's own namespace (`tabs:console`) is waited for.
+  const titleNamespace = handle?.titleKey?.includes(':') ? handle.titleKey.split(':')[0] : undefined;
+  const { t } = useTranslation(titleNamespace ? ['common', titleNamespace] : 'common');
+  const product = productTitle() ?? t('appName');
   const page = handle?.title ?? (handle?.titleKey ? t(handle.titleKey) : '');
-  const title = page ? t('title', { product, page }) : product;
+  const title = page ? t('documentTitle', { product, page }) : product;
   useEffect(() => {
     document.title = title;
   }, [title]);

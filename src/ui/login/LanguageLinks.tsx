@@ -11,7 +11,7 @@ type LanguageLinksProps = {
 
 /** A compact inline language switch (简体中文 · English) for places without a menu. */
 export function LanguageLinks({ value, onChange, label }: LanguageLinksProps) {
-  const { t } = useTranslation('shell');
+  const { t } = useTranslation('common');
   return (
     <fieldset className={classes.languages}>
       <legend className={classes.visuallyHidden}>{label}</legend>

@@ -32,11 +32,14 @@ export function LoginPage() {
   const username = useSelector(login, (s) => (s ? selectLoginUsername(s) : ''));
   const preparing = useSelector(login, (s) => !s || s.matches('loadingSettings'));
   const formShown = !!login && !preparing;
-  // Once the form is usable, the shell's code and translations arrive in idle time (not before: the
-  // page's own requests go first), so signing in does not wait for them.
+  // Once the form is usable, the shell's code and translations are fetched ahead so that signing in does
+  // not wait for them: at the user's first touch of the page (typing a name takes seconds) or after a few
+  // quiet seconds (a password manager may fill the form untouched) — never competing with the page's own
+  // requests, nor spent on a visitor who leaves at once.
   const prefetchShell = useContext(PageServicesContext)?.prefetchShell;
   useEffect(() => {
-    if (formShown && prefetchShell) whenIdle(prefetchShell);
+    if (!formShown || !prefetchShell) return;
+    return prefetchOnFirstTouch(() => whenIdle(prefetchShell));
   }, [formShown, prefetchShell]);
 
   // Restoring the session, or signed in and about to leave: nothing to fill in yet.
@@ -65,4 +68,25 @@ export function LoginPage() {
       onRefreshCaptcha={() => login.send({ type: 'login.captchaRefreshRequested' })}
     />
   );
+}
+
+const QUIET_PREFETCH_MS = 3_000;
+const TOUCH_EVENTS = ['pointerdown', 'keydown', 'focusin'] as const;
+
+/** Runs `start` once: on the first pointer, key or focus event of the document, or after a quiet while. */
+function prefetchOnFirstTouch(start: () => void): () => void {
+  let done = false;
+  const run = () => {
+    if (done) return;
+    done = true;
+    cleanup();
+    start();
+  };
+  const timer = setTimeout(run, QUIET_PREFETCH_MS);
+  for (const type of TOUCH_EVENTS) document.addEventListener(type, run, { capture: true, passive: true });
+  function cleanup() {
+    clearTimeout(timer);
+    for (const type of TOUCH_EVENTS) document.removeEventListener(type, run, { capture: true });
+  }
+  return cleanup;
 }

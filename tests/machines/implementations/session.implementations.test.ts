@@ -292,6 +292,38 @@ describe('session implementations', () => {
     expect(asked).toEqual(['settings', 'captcha status']);
   });
 
+  it('settings inlined in the page draw the sign-in form without a request, once; a later sign-in page asks the API', async () => {
+    const { deps } = fakeDeps();
+    deps.cookies.clearSession();
+    const inlined = { 'login.site_name': '闲鱼监控', 'base.captcha_state': false };
+    let boot: { settings: typeof inlined; captchaEnabled: boolean } | undefined = {
+      settings: inlined,
+      captchaEnabled: false,
+    };
+    deps.takeBoot = () => {
+      const taken = boot;
+      boot = undefined;
+      return taken;
+    };
+    const asked: string[] = [];
+    deps.api.getSettings = async () => {
+      asked.push('settings');
+      return startupData.settings;
+    };
+    deps.api.getCaptchaEnabled = async () => {
+      asked.push('captcha status');
+      return true;
+    };
+    const session = start(deps);
+    await settle(30);
+    const login = session.getSnapshot().children.login?.getSnapshot();
+    expect(login?.matches({ ready: { captcha: 'off' } })).toBe(true);
+    expect(login?.context.settings).toEqual(inlined);
+    expect(asked).toEqual([]);
+    // the next sign-in page of this page load (a session that ended without a reload) asks the server
+    expect(deps.takeBoot()).toBeUndefined();
+  });
+
   it('a login answered with an empty refresh (HttpOnly cookie mode) keeps no refresh token readable and remembers the mode', async () => {
     const { deps, cookies } = fakeDeps({}, 'cookie');
     deps.cookies.clearSession();

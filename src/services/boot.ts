@@ -1,0 +1,55 @@
+/**
+ * The sign-in page's boot data, inlined by the reference server in /app-config.js (`boot`: the public
+ * settings and the captcha flag), so the page draws its form without waiting for a request. Absent against
+ * another backend (the page then asks the API). Read without the network chunk (no zod): known keys keep
+ * their contract types, a value of the wrong type is dropped, a malformed `boot` is ignored.
+ */
+import type { Settings } from '../contract/index.ts';
+
+export type BootData = { settings: Settings; captchaEnabled: boolean };
+
+const BOOLEAN_KEYS = new Set(['base.captcha_state', 'base.single_login']);
+const TEXT_KEYS = new Set([
+  'base.default_password',
+  'login.site_name',
+  'login.site_logo',
+  'login.login_background',
+  'login.copyright',
+  'login.keep_record',
+  'login.help_url',
+  'login.privacy_url',
+  'login.clause_url',
+]);
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  !!value && typeof value === 'object' && !Array.isArray(value);
+
+/** The settings as the contract types them: known keys of the wrong type are left out. */
+function typedSettings(raw: Record<string, unknown>): Settings {
+  const settings: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(raw)) {
+    if (BOOLEAN_KEYS.has(key) && typeof value !== 'boolean') continue;
+    if (TEXT_KEYS.has(key) && value !== null && typeof value !== 'string') continue;
+    settings[key] = value;
+  }
+  return settings as Settings;
+}
+
+/** `boot` of a run-time config object, validated; undefined when absent or malformed. */
+export function readBoot(runtime: unknown): BootData | undefined {
+  if (!isRecord(runtime) || !isRecord(runtime.boot)) return undefined;
+  const { settings, captchaEnabled } = runtime.boot;
+  if (!isRecord(settings) || typeof captchaEnabled !== 'boolean') return undefined;
+  return { settings: typedSettings(settings), captchaEnabled };
+}
+
+let taken = false;
+/**
+ * The page's inlined boot data, once: the first sign-in page of a page load uses it; a later one (after a
+ * session ended without a reload) asks the API, since the settings may have changed meanwhile.
+ */
+export function takeInlinedBoot(): BootData | undefined {
+  if (taken || typeof window === 'undefined') return undefined;
+  taken = true;
+  return readBoot(window.__APP_CONFIG__);
+}
