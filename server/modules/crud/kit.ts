@@ -184,10 +184,12 @@ export type ResourceDef<
    */
   searchKey?: boolean;
   /**
-   * Change topics (server/db/changes.ts) after which the list's counts and deep-page anchors are computed
-   * again; absent: nothing is cached (every page counts its rows and skips with an offset). With it, a
-   * filter's exact total is counted once per change, and a page past ANCHOR_STEP seeks from a kept anchor
-   * row instead of skipping every earlier row (when the order is on non-null columns, `keyset`).
+   * Change topics (server/db/changes.ts) after which the list's kept counts, id chunks and rows are computed
+   * again — every table the list's filters, joins and `row` read; absent: nothing is kept (every page counts
+   * its rows and skips with an offset). With it, a filter's exact total is counted once per change, the
+   * ordered ids are kept in chunks of CHUNK (the next chunk seeks from the last row of the one before when
+   * the order is on non-null columns, `keyset`), and the API rows by locale and id (`row` must then depend
+   * on the row and the locale only).
    */
   listCache?: string[];
   /** Non-null orderable fields a deep page may seek on (besides id, create_datetime, update_datetime). */
@@ -511,7 +513,7 @@ export function registerResource<
     def.listCache ? new ChangeCache<V>(feed, topics, { max, keep }) : undefined;
   const counts = cached<number>(1_000);
   const chunks = cached<Id[]>(1_000);
-  const rowCache = cached<R | null>(ROWS_KEPT, (row) => row !== null);
+  const rowCache = cached<ApiRow | null>(ROWS_KEPT, (row) => row !== null);
   const seekable = new Set(['id', 'create_datetime', 'update_datetime', ...(def.keyset ?? []).map(col)]);
   const keyOf = (qb: { compile(): { sql: string; parameters: readonly unknown[] } }) => {
     const compiled = qb.compile();
@@ -588,35 +590,36 @@ export function registerResource<
   };
 
   /**
-   * The rows of `ids` in that order, selected with the resource's joins. With `listCache` a row is kept by id
-   * until a change (the ids came from the caller's scoped list, so whose rows they are was settled there).
+   * The API rows of `ids` in that order, selected with the resource's joins. With `listCache` an API row is
+   * kept by locale and id until a change (so `row` may depend on the locale only; the ids came from the
+   * caller's scoped list, so whose rows they are was settled there).
    */
-  const rowsOf = async (c: Ctx, ids: Id[], ordering: unknown): Promise<R[]> => {
+  const rowsOf = async (c: Ctx, ids: Id[], ordering: unknown): Promise<ApiRow[]> => {
     if (!ids.length) return [];
     const load = async (wanted: Id[]) =>
       (await applyOrdering(
         erase(query(c)).where('t.id', 'in', wanted),
         ordering,
       ).execute()) as unknown as R[];
-    if (!rowCache) return load(ids);
+    if (!rowCache) return (await load(ids)).map(toRow(c));
     const missing: Id[] = [];
-    let batch: Promise<Map<Id, R>> | undefined;
+    let batch: Promise<Map<Id, ApiRow>> | undefined;
     const loadBatch = () => {
       batch ??= Promise.resolve().then(async () => {
         const rows = await load(missing);
-        return new Map(rows.map((r) => [(r as { id: Id }).id, r]));
+        return new Map(rows.map((r) => [(r as { id: Id }).id, def.row(r, c)]));
       });
       return batch;
     };
     const rows = await Promise.all(
       ids.map((id) =>
-        rowCache.get(String(id), () => {
+        rowCache.get(`${c.locale}\n${id}`, () => {
           missing.push(id);
           return loadBatch().then((found) => found.get(id) ?? null);
         }),
       ),
     );
-    return rows.filter((r): r is Awaited<R> & {} => r !== null) as R[];
+    return rows.filter((r) => r !== null);
   };
 
   const find = async (c: Ctx, id: number) => {
@@ -792,8 +795,7 @@ export function registerResource<
     // order), then the rows with their joins and subqueries for those ids only: a deep page no longer
     // builds every skipped row.
     const { total, ids } = await page(filtered, params.ordering, paging);
-    const rows = await rowsOf(c, ids, params.ordering);
-    return pageEnvelope(request, paging, total, rows.map(toRow(c)));
+    return pageEnvelope(request, paging, total, await rowsOf(c, ids, params.ordering));
   });
 
   app.get(`${base}:id/`, options, async (request) => {
