@@ -77,6 +77,30 @@ async function timeList(
   return median(times);
 }
 
+/**
+ * Median time of RUNS GETs of the list with `query`, each right after a user was created (a write clears the
+ * list's kept counts, chunks and rows: the page is computed from the database again).
+ */
+async function timeAfterWrite(
+  server: TestServer,
+  secret: string,
+  token: string,
+  query: Record<string, string | number>,
+  tag: string,
+): Promise<number> {
+  const times: number[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    const body = { username: `bench_${tag}_${run}`, name: 'bench' };
+    const created = await signedFetch(server, secret, 'POST', USER_URL, { body, token });
+    if (created.code !== 2000) throw new Error(`POST ${USER_URL}: ${JSON.stringify(created.msg)}`);
+    const t0 = performance.now();
+    const answer = await signedFetch(server, secret, 'GET', USER_URL, { query, token });
+    times.push(performance.now() - t0);
+    if (answer.code !== 2000) throw new Error(`GET ${USER_URL}: ${JSON.stringify(answer.msg)}`);
+  }
+  return median(times);
+}
+
 async function measureLoad(server: TestServer, secret: string, token: string): Promise<Result> {
   let ok = true;
   for (const { name, query, baseline, goal } of LOAD) {
@@ -122,6 +146,14 @@ async function measureServer(server: TestServer): Promise<Result> {
   const rare = (rows: number, total: number) => rows === 20 && total === 100;
   const rareQuery = { page: 1, limit: 20, search: 'u0012' };
   figure('users.list.search.rare', await timeList(server, secret, token, rareQuery, rare), 'ms', 1);
+  const cold = (name: string, query: Record<string, string | number>) =>
+    timeAfterWrite(server, secret, token, query, name).then((ms) =>
+      figure(`users.list.${name}.cold`, ms, 'ms', 1),
+    );
+  await cold('limit20', { page: 1, limit: 20 });
+  await cold('deep', { page: 2500, limit: 20 });
+  await cold('search', { page: 1, limit: 20, search: '王' });
+  await cold('search.rare', { page: 1, limit: 20, search: 'u0012' });
   const load = await measureLoad(server, secret, token);
   if (limit20 > LIMIT20_BUDGET_MS) {
     console.error(
