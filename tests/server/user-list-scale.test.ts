@@ -3,9 +3,11 @@
 // so the order's tie-break on id matters — and every answer compared with the database's own: pages keep the
 // order with no duplicate or gap (shallow, deep, across a chunk boundary, on a keyset order and on one that
 // is not), the total is exact and follows writes, the search matches as the ilike did (CJK, case, LIKE's
-// own characters), and a data-scoped user sees only its depts' users on every page and in the total.
+// own characters), a data-scoped user sees only its depts' users on every page and in the total, and kept
+// pages last until a reported change, never while changes cannot be heard.
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { changeFeedOf } from '../../server/db/changes.ts';
 import { CHUNK } from '../../server/modules/crud/kit.ts';
 import { describeEachDatabase, type TestServer } from './helpers.ts';
 
@@ -118,6 +120,36 @@ describeEachDatabase('the user list at scale', (server) => {
     expect(after.json.data.data[0].username).toBe('count_me');
     await server.delete(`${URL}${created.json.data.id}/`, undefined, { token });
     expect((await server.get(URL, { token, query: { page: 1, limit: 20 } })).json.data.total).toBe(before);
+  });
+
+  it('pages are kept until a reported change, and read from the database while changes cannot be heard', async () => {
+    const db = server.app.db;
+    const total = async () =>
+      (await server.get(URL, { token, query: { page: 1, limit: 20 } })).json.data.total;
+    // A write the triggers do not report (as a restored dump would be).
+    const unreported = async (username: string) => {
+      await sql`alter table users disable trigger xy_changes_user_list`.execute(db);
+      try {
+        await sql`insert into users (username, password, name) values (${username}, 'x', 'quiet')`.execute(
+          db,
+        );
+      } finally {
+        await sql`alter table users enable trigger xy_changes_user_list`.execute(db);
+      }
+    };
+    const kept = await total();
+    await unreported('quiet_one');
+    expect(await total()).toBe(kept);
+    const feed = changeFeedOf(db)!;
+    feed.setLive(false);
+    try {
+      await unreported('quiet_two');
+      expect(await total()).toBe(kept + 2);
+    } finally {
+      feed.setLive(true);
+    }
+    await sql`update users set is_deleted = true where username in ('quiet_one', 'quiet_two')`.execute(db);
+    expect(await total()).toBe(kept);
   });
 
   it('search finds by username, name and mobile as the ilike did: CJK, any case, % _ and \\ as themselves', async () => {

@@ -567,11 +567,14 @@ export function registerResource<
   /**
    * One page's ids and the filtered total. With `listCache` the ordered ids are kept in chunks of CHUNK and a
    * page is a slice of one or two of them; the total is the first chunk's length when it is not full, the
-   * kept count otherwise. Without it, the page's ids are read with an offset and the rows counted.
+   * kept count otherwise. Without it (or while nothing can be kept), the page's ids are read with an offset
+   * and the rows counted.
    */
   const page = async <O>(filtered: KitSelect<O>, ordering: unknown, paging: Paging) => {
     const ordered = applyOrdering(filtered.clearSelect().select('t.id'), ordering);
-    if (!chunks) {
+    // Nothing can be kept while the change feed is not live (PostgreSQL's listener reconnecting): read just
+    // the page then, not whole chunks.
+    if (!chunks || !feed?.live) {
       const total = await countOf(filtered);
       if (paging.offset >= total) return { total, ids: [] };
       const rows = await ordered.limit(paging.limit).offset(paging.offset).execute();
@@ -601,7 +604,7 @@ export function registerResource<
         erase(query(c)).where('t.id', 'in', wanted),
         ordering,
       ).execute()) as unknown as R[];
-    if (!rowCache) return (await load(ids)).map(toRow(c));
+    if (!rowCache || !feed?.live) return (await load(ids)).map(toRow(c));
     const missing: Id[] = [];
     let batch: Promise<Map<Id, ApiRow>> | undefined;
     const loadBatch = () => {
