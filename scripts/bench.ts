@@ -14,7 +14,7 @@
  * Sizes are the sum of each file gzipped on its own (level 6, what servers typically use), 1 KB = 1024 bytes.
  * Then the login page beside its floor (scripts/bench-login.ts: ready, bytes, requests, heap, long tasks, on
  * loopback and at 10 Mbit/s), the shell (scripts/bench-shell.ts), the live feed and messages (scripts/bench-feed.ts) and the user
- * list at 100,000 users (scripts/bench-users.ts), the monitoring pipeline (scripts/bench-pipeline.ts: ingest
+ * list at 100,000 users (scripts/bench-users.ts: latencies, and req/s under load against issue 15's goals), the monitoring pipeline (scripts/bench-pipeline.ts: ingest
  * with 50 filters and 1,000 blacklisted sellers, the items list at 200,000 rows), delivery and the hot API
  * endpoints under load (scripts/bench-api.ts: the message poll, settings, web_router) print theirs.
  */

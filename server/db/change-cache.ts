@@ -49,6 +49,11 @@ export class ChangeCache<V> {
     return loading;
   }
 
+  /** The kept (or loading) value of `key`, without loading it. */
+  peek(key: string): Promise<V> | undefined {
+    return this.feed?.live ? this.#entries.get(key) : undefined;
+  }
+
   /** Entries kept (tests). */
   get size(): number {
     return this.#entries.size;

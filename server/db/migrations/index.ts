@@ -12,6 +12,7 @@ import * as delivery from './0008_delivery.ts';
 import * as changeNotify from './0009_change_notify.ts';
 import * as ingestScale from './0010_ingest_scale.ts';
 import * as ingestWrite from './0011_ingest_write.ts';
+import * as userListScale from './0012_user_list_scale.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': initial,
@@ -25,6 +26,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0009_change_notify': changeNotify,
   '0010_ingest_scale': ingestScale,
   '0011_ingest_write': ingestWrite,
+  '0012_user_list_scale': userListScale,
 };
 
 export const migrationProvider: MigrationProvider = {

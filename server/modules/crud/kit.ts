@@ -20,12 +20,15 @@ import {
   type Generated,
   type Kysely,
   type Nullable,
+  type RawBuilder,
   type Selectable,
   type SelectQueryBuilder,
   sql,
   type Updateable,
 } from 'kysely';
 import type { z } from 'zod';
+import { ChangeCache } from '../../db/change-cache.ts';
+import { changeFeedOf } from '../../db/changes.ts';
 import type { Db } from '../../db/index.ts';
 import type { CommonColumns, Database, UsersTable } from '../../db/schema.ts';
 import { applyScope, type DataScope, dataScopeOf } from '../../http/data-scope.ts';
@@ -36,6 +39,7 @@ import {
   type Label,
   listEnvelope,
   localeOf,
+  type Paging,
   pageEnvelope,
   parsePaging,
   resolveText,
@@ -173,6 +177,23 @@ export type ResourceDef<
   /** API field → table column where they differ (filters, ordering), e.g. `{parent: 'parent_id'}`. */
   columnOf?: M;
   search?: NoInfer<Field<T, M>>[];
+  /**
+   * Search through `xy_search_key` (migration 0012) instead of a multibyte ilike: the same matches (the
+   * lowercased fields contain the lowercased term), and a trigram index over the key serves CJK terms too.
+   * The resource's migration creates that index over `xy_search_key(xy_search_text(<search fields>::text…))`.
+   */
+  searchKey?: boolean;
+  /**
+   * Change topics (server/db/changes.ts) after which the list's kept counts, id chunks and rows are computed
+   * again — every table the list's filters, joins and `row` read; absent: nothing is kept (every page counts
+   * its rows and skips with an offset). With it, a filter's exact total is counted once per change, the
+   * ordered ids are kept in chunks of CHUNK (the next chunk seeks from the last row of the one before when
+   * the order is on non-null columns, `keyset`), and the API rows by locale and id (`row` must then depend
+   * on the row and the locale only).
+   */
+  listCache?: string[];
+  /** Non-null orderable fields a deep page may seek on (besides id, create_datetime, update_datetime). */
+  keyset?: NoInfer<Field<T, M>>[];
   /** Fields `ordering=` accepts (`-field` for descending). */
   ordering?: NoInfer<Field<T, M>>[];
   /** Default order after any requested one, e.g. `['sort', 'id']` or `['-create_datetime', '-id']`. */
@@ -304,6 +325,14 @@ export const refuseText = (text: Label, label?: Label) =>
 export const refuseKey = (key: MessageKey, params: Record<string, string | number>, label?: Label) =>
   new ApiError(4000, (locale) => resolveText(locale, { key, params, label }));
 
+/** A row id: an integer, or text for a bigint. */
+type Id = KitTable['id'] extends Generated<infer V> ? V : never;
+
+/** Ids a kept chunk of a list holds (`listCache`). */
+export const CHUNK = 1_000;
+/** Rows kept by id for the list pages (`listCache`), the oldest dropped first. */
+const ROWS_KEPT = 5_000;
+
 const isUniqueViolation = (error: unknown) => (error as { code?: string })?.code === '23505';
 
 /** Query keys that are never field filters. */
@@ -431,7 +460,10 @@ export function registerResource<
         def.search.map((f) => sql`${sql.ref(`t.${col(f)}`)}::text`),
         sql`, `,
       );
-      qb = qb.where(sql`xy_search_text(${fieldsText})`, 'ilike', likePattern(search.replaceAll('\x01', '')));
+      const term = search.replaceAll('\x01', '');
+      qb = def.searchKey
+        ? qb.where(sql<boolean>`xy_search_key(xy_search_text(${fieldsText})) like xy_search_pattern(${term})`)
+        : qb.where(sql`xy_search_text(${fieldsText})`, 'ilike', likePattern(term));
     }
     const after = parseLocalDate(queryText(params.create_datetime_after));
     if (after) qb = qb.where('t.create_datetime', '>=', after);
@@ -452,18 +484,146 @@ export function registerResource<
     return qb;
   }
 
-  function applyOrdering<O>(qb0: KitSelect<O>, ordering: unknown): KitSelect<O> {
-    let qb = qb0;
+  /** The list's order as columns: the requested fields, the default order, then id (duplicates dropped). */
+  function orderOf(ordering: unknown): { column: string; desc: boolean }[] {
+    const order: { column: string; desc: boolean }[] = [];
     const requested = queryText(ordering)?.split(',') ?? [];
     for (const raw of [...requested, ...(def.defaultOrder ?? ['id'])]) {
       const name = raw.trim().replace(/^-/, '');
       const allowed =
         def.ordering?.includes(name) || def.defaultOrder?.some((d) => d.replace(/^-/, '') === name);
-      if (!name || !allowed) continue;
-      qb = qb.orderBy(sql.ref(`t.${col(name)}`), raw.trim().startsWith('-') ? 'desc' : 'asc');
+      if (!name || !allowed || order.some((o) => o.column === col(name))) continue;
+      order.push({ column: col(name), desc: raw.trim().startsWith('-') });
     }
-    return qb.orderBy('t.id');
+    if (!order.some((o) => o.column === 'id')) order.push({ column: 'id', desc: false });
+    return order;
   }
+
+  function applyOrdering<O>(qb0: KitSelect<O>, ordering: unknown): KitSelect<O> {
+    let qb = qb0;
+    for (const { column, desc } of orderOf(ordering))
+      qb = qb.orderBy(sql.ref(`t.${column}`), desc ? 'desc' : 'asc');
+    return qb;
+  }
+
+  // ——— counts, pages and rows kept until a change (`listCache`) ———
+  const feed = changeFeedOf(db);
+  const topics = Object.fromEntries((def.listCache ?? []).map((topic) => [topic, 'all' as const]));
+  const cached = <V>(max: number, keep?: (value: V) => boolean) =>
+    def.listCache ? new ChangeCache<V>(feed, topics, { max, keep }) : undefined;
+  const counts = cached<number>(1_000);
+  const chunks = cached<Id[]>(1_000);
+  const rowCache = cached<ApiRow | null>(ROWS_KEPT, (row) => row !== null);
+  const seekable = new Set(['id', 'create_datetime', 'update_datetime', ...(def.keyset ?? []).map(col)]);
+  const keyOf = (qb: { compile(): { sql: string; parameters: readonly unknown[] } }) => {
+    const compiled = qb.compile();
+    return `${compiled.sql}\n${JSON.stringify(compiled.parameters)}`;
+  };
+
+  /** The filtered rows' exact count (kept until a change with `listCache`). */
+  const countOf = async <O>(filtered: KitSelect<O>): Promise<number> => {
+    const qb = filtered.clearSelect().clearOrderBy().select(sql<number>`count(*)::int`.as('n'));
+    const load = async () => Number((await qb.executeTakeFirstOrThrow()).n);
+    return counts ? counts.get(keyOf(qb), load) : load();
+  };
+
+  /**
+   * Rows after the anchor in `order`: c1 ≤ v1 and (c1 < v1 or (c2 ≤ v2 and (c2 < v2 or …))) for descending
+   * columns (≥/> ascending), v the anchor row's own values (read by id, so timestamps keep their precision).
+   * The leading `c1 ≤ v1` bounds an index scan in that order.
+   */
+  const after = (order: { column: string; desc: boolean }[], anchor: Id): RawBuilder<boolean> => {
+    const value = (column: string) =>
+      sql`(select a.${sql.ref(column)} from ${sql.table(table)} a where a.id = ${anchor})`;
+    const [head, ...rest] = order;
+    if (!head) return sql<boolean>`true`;
+    const ref = sql.ref(`t.${head.column}`);
+    const strict = sql`${ref} ${sql.raw(head.desc ? '<' : '>')} ${value(head.column)}`;
+    if (!rest.length) return sql<boolean>`${strict}`;
+    const loose = sql`${ref} ${sql.raw(head.desc ? '<=' : '>=')} ${value(head.column)}`;
+    return sql<boolean>`(${loose} and (${strict} or ${after(rest, anchor)}))`;
+  };
+
+  /**
+   * Chunk `k` of the ordered ids: rows k·CHUNK … (k+1)·CHUNK − 1. When chunk k − 1 is kept and the order is
+   * on non-null columns it seeks from that chunk's last row (keyset: paging on costs no more than page 1);
+   * otherwise it skips k·CHUNK rows once, and is then kept like the others.
+   */
+  const chunk = <O>(
+    ordered: KitSelect<O & { id: Id }>,
+    order: { column: string; desc: boolean }[],
+    k: number,
+  ) => {
+    const key = keyOf(ordered);
+    return chunks!.get(`${k}\n${key}`, async () => {
+      const previous =
+        k > 0 && order.every((o) => seekable.has(o.column)) ? chunks!.peek(`${k - 1}\n${key}`) : undefined;
+      const last = previous ? (await previous).at(-1) : undefined;
+      const qb = last === undefined ? ordered.offset(k * CHUNK) : ordered.where(after(order, last));
+      return (await qb.limit(CHUNK).execute()).map((r) => r.id);
+    });
+  };
+
+  /**
+   * One page's ids and the filtered total. With `listCache` the ordered ids are kept in chunks of CHUNK and a
+   * page is a slice of one or two of them; the total is the first chunk's length when it is not full, the
+   * kept count otherwise. Without it (or while nothing can be kept), the page's ids are read with an offset
+   * and the rows counted.
+   */
+  const page = async <O>(filtered: KitSelect<O>, ordering: unknown, paging: Paging) => {
+    const ordered = applyOrdering(filtered.clearSelect().select('t.id'), ordering);
+    // Nothing can be kept while the change feed is not live (PostgreSQL's listener reconnecting): read just
+    // the page then, not whole chunks.
+    if (!chunks || !feed?.live) {
+      const total = await countOf(filtered);
+      if (paging.offset >= total) return { total, ids: [] };
+      const rows = await ordered.limit(paging.limit).offset(paging.offset).execute();
+      return { total, ids: rows.map((r) => r.id) };
+    }
+    const order = orderOf(ordering);
+    const first = await chunk(ordered, order, 0);
+    const total = first.length < CHUNK ? first.length : await countOf(filtered);
+    const ids: Id[] = [];
+    const end = Math.min(paging.offset + paging.limit, total);
+    for (let k = Math.floor(paging.offset / CHUNK); k * CHUNK < end; k++) {
+      const part = k === 0 ? first : await chunk(ordered, order, k);
+      ids.push(...part.slice(Math.max(0, paging.offset - k * CHUNK), end - k * CHUNK));
+    }
+    return { total, ids };
+  };
+
+  /**
+   * The API rows of `ids` in that order, selected with the resource's joins. With `listCache` an API row is
+   * kept by locale and id until a change (so `row` may depend on the locale only; the ids came from the
+   * caller's scoped list, so whose rows they are was settled there).
+   */
+  const rowsOf = async (c: Ctx, ids: Id[], ordering: unknown): Promise<ApiRow[]> => {
+    if (!ids.length) return [];
+    const load = async (wanted: Id[]) =>
+      (await applyOrdering(
+        erase(query(c)).where('t.id', 'in', wanted),
+        ordering,
+      ).execute()) as unknown as R[];
+    if (!rowCache || !feed?.live) return (await load(ids)).map(toRow(c));
+    const missing: Id[] = [];
+    let batch: Promise<Map<Id, ApiRow>> | undefined;
+    const loadBatch = () => {
+      batch ??= Promise.resolve().then(async () => {
+        const rows = await load(missing);
+        return new Map(rows.map((r) => [(r as { id: Id }).id, def.row(r, c)]));
+      });
+      return batch;
+    };
+    const rows = await Promise.all(
+      ids.map((id) =>
+        rowCache.get(`${c.locale}\n${id}`, () => {
+          missing.push(id);
+          return loadBatch().then((found) => found.get(id) ?? null);
+        }),
+      ),
+    );
+    return rows.filter((r) => r !== null);
+  };
 
   const find = async (c: Ctx, id: number) => {
     const r = await erase(query(c)).where('t.id', '=', id).executeTakeFirst();
@@ -634,24 +794,11 @@ export function registerResource<
       return listEnvelope(request, rows.map(toRow(c)), 'ok.success');
     }
     const paging = parsePaging(params);
-    const count = await filtered
-      .clearSelect()
-      .clearOrderBy()
-      .select(sql<number>`count(*)::int`.as('n'))
-      .executeTakeFirstOrThrow();
     // The page's ids first, on the table alone (the planner drops the unused joins and walks an index in
     // order), then the rows with their joins and subqueries for those ids only: a deep page no longer
     // builds every skipped row.
-    const ids = (
-      await applyOrdering(filtered.clearSelect().select('t.id'), params.ordering)
-        .limit(paging.limit)
-        .offset(paging.offset)
-        .execute()
-    ).map((r) => r.id);
-    const rows = ids.length
-      ? await applyOrdering(erase(query(c)).where('t.id', 'in', ids), params.ordering).execute()
-      : [];
-    return pageEnvelope(request, paging, Number(count.n), rows.map(toRow(c)));
+    const { total, ids } = await page(filtered, params.ordering, paging);
+    return pageEnvelope(request, paging, total, await rowsOf(c, ids, params.ordering));
   });
 
   app.get(`${base}:id/`, options, async (request) => {

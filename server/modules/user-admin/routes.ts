@@ -144,6 +144,11 @@ export function registerUserAdminRoutes(app: FastifyInstance, db: Db): void {
       },
     },
     search: ['username', 'name', 'mobile', 'email'],
+    // Migration 0012: a trigram index over the search key (CJK terms too); counts and deep-page anchors
+    // kept until a user, a dept or a grant (the role filter) changes.
+    searchKey: true,
+    listCache: ['user_list', 'depts', 'grants'],
+    keyset: ['username', 'name', 'date_joined'],
     ordering: ['id', 'username', 'name', 'date_joined', 'last_login', 'create_datetime'],
     defaultOrder: ['-create_datetime'],
     unique: [{ field: 'username' }],
