@@ -12,7 +12,6 @@ import { LOGIN_PATH, type MenuRecord, type Settings } from '../../contract/index
 import { loginMachine } from '../../machines/session/login.machine.ts';
 import { sessionMenusRefetchMachine } from '../../machines/session/menusRefetch.machine.ts';
 import { selectTokenAnswer } from '../../machines/session/selectors.ts';
-import type { BootData } from '../boot.ts';
 import type { sessionMachine } from '../../machines/session/session.machine.ts';
 import { startupMachine } from '../../machines/session/startup.machine.ts';
 import type {
@@ -33,6 +32,7 @@ import type {
   StoredSession,
 } from '../../machines/session/types.ts';
 import type { Api } from '../api/types.ts';
+import type { BootData } from '../boot.ts';
 import type { TokenAnswer, TokenPort } from '../http/types.ts';
 import type { PeerChannel } from '../session-channel.ts';
 import {
