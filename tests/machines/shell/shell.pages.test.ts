@@ -4,6 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { type AnyActorRef, createActor, fromCallback, fromPromise } from 'xstate';
+import { replayReport } from '../../../scripts/lib/replay.ts';
+import { createReportRecorder } from '../../../src/machines/registry.ts';
 import { createShellMachine } from '../../../src/machines/shell/shell.machine.ts';
 import { user } from '../session/data.ts';
 
@@ -11,7 +13,7 @@ import { user } from '../session/data.ts';
 const never = fromPromise(() => new Promise<never>(() => {})) as never;
 const inert = fromCallback(() => () => {}) as never;
 
-function startShell() {
+function startShell(inspect?: ReturnType<typeof createReportRecorder>['inspect']) {
   const shell = createActor(
     createShellMachine({
       messagePoller: { actors: { ticker: inert } },
@@ -21,7 +23,7 @@ function startShell() {
       feed: { actors: { loadLatest: never, loadStats: never, watchSocket: inert } },
       shell: { actors: { readUserSlices: never } },
     }),
-    { input: { uuid: '1', menus: null } },
+    { input: { uuid: '1', menus: null }, ...(inspect ? { inspect } : {}) },
   ).start();
   const children = () => shell.getSnapshot().children as Record<string, AnyActorRef | undefined>;
   return { shell, children };
@@ -58,5 +60,23 @@ describe('shell: page charts', () => {
     expect(shell.system.get('search')?.getSnapshot().value).toBe('closed');
     shell.stop();
     expect(shell.system.get('unread')).toBeUndefined();
+  });
+});
+
+describe('shell: page charts in reports', () => {
+  it('a report records the page charts and the header charts under their keys, and replays', async () => {
+    const recorder = createReportRecorder({ app: 'test' });
+    const { shell } = startShell(recorder.inspect);
+    shell.send({ type: 'shell.pageOpened', key: 'profile', chart: 'profile', input: { user } });
+    shell.send({ type: 'shell.pageOpened', key: 'inbox', chart: 'inbox' });
+    shell.send({ type: 'shell.pageClosed', key: 'inbox' });
+    shell.stop();
+    const report = recorder.report();
+    expect(Object.keys(report.actors)).toEqual(
+      expect.arrayContaining(['shell', 'unread', 'search', 'shell/profile', 'shell/inbox']),
+    );
+    expect(report.actors['shell/profile']?.chart).toBe('profile');
+    const replayed = await replayReport(report);
+    expect(replayed.actors.filter((a) => a.divergence)).toEqual([]);
   });
 });
