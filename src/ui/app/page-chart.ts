@@ -26,7 +26,10 @@ export function usePageChart<C extends keyof PageRefs>(
   useLayoutEffect(() => {
     if (!shell) return;
     shell.send({ ...latest.current, type: 'shell.pageOpened' } as PageOpened);
-    return () => shell.send({ type: 'shell.pageClosed', key });
+    return () => {
+      // A shell already stopped (signed out, another user) took its children with it.
+      if (shell.getSnapshot().status === 'active') shell.send({ type: 'shell.pageClosed', key });
+    };
   }, [shell, key]);
   return useSelector(shell, (s) => selectPageChild<C>(s, key));
 }
