@@ -14,7 +14,7 @@
  */
 import type { Browser, Page } from '@playwright/test';
 import { buildAsideMenu, buildRoutes } from '../src/machines/routeGuard/menus.ts';
-import { buildSearchIndex, searchIndex } from '../src/ui/search/index.ts';
+import { buildSearchIndex, searchIndex } from '../src/machines/search/searchIndex.ts';
 import { startServer, type TestServer } from '../tests/e2e/support/server.ts';
 import {
   apiAccessToken,

@@ -15,13 +15,18 @@ import { appMachine } from './app/app.machine.ts';
 import { formMachine } from './crud/form.machine.ts';
 import { listMachine } from './crud/list.machine.ts';
 import { taskMachine } from './crud/task.machine.ts';
+import { feedMachine } from './feed/feed.machine.ts';
 import { fullscreenMachine } from './fullscreen/fullscreen.machine.ts';
 import { liveListMachine } from './items/liveList.machine.ts';
 import { logMachine } from './log/log.machine.ts';
 import { messagePollerMachine } from './messagePoller/messagePoller.machine.ts';
+import { inboxMachine } from './messages/inbox.machine.ts';
+import { unreadMachine } from './messages/unread.machine.ts';
 import { overviewMachine } from './overview/overview.machine.ts';
 import { preferencesMachine } from './preferences/preferences.machine.ts';
+import { profileMachine } from './profile/profile.machine.ts';
 import { routeGuardMachine } from './routeGuard/routeGuard.machine.ts';
+import { searchMachine } from './search/search.machine.ts';
 import { loginMachine } from './session/login.machine.ts';
 import { menusRefetchMachine } from './session/menusRefetch.machine.ts';
 import { sessionMachine } from './session/session.machine.ts';
@@ -53,7 +58,7 @@ export const charts: readonly ChartEntry[] = [
     name: 'shell',
     machine: shellMachine,
     description:
-      'The signed-in console: invokes tabs, full screen, preferences, socket and poller; restores the user’s saved data.',
+      'The signed-in console: invokes its long-lived children, runs the page charts, restores the user’s data.',
     source: 'src/machines/shell/shell.machine.ts',
   },
   {
@@ -124,6 +129,41 @@ export const charts: readonly ChartEntry[] = [
     machine: preferencesMachine,
     description: 'Theme, colour, size, page transition and aside settings, per user.',
     source: 'src/machines/preferences/preferences.machine.ts',
+  },
+  {
+    name: 'unread',
+    machine: unreadMachine,
+    description:
+      'The header’s unread-message count: asked every 30 s and when messages change (invoked by shell).',
+    source: 'src/machines/messages/unread.machine.ts',
+  },
+  {
+    name: 'search',
+    machine: searchMachine,
+    description:
+      'The header’s search panel: open/closed, the query, opening the chosen page (invoked by shell).',
+    source: 'src/machines/search/search.machine.ts',
+  },
+  {
+    name: 'profile',
+    machine: profileMachine,
+    description:
+      'The 个人信息 page: profile save, avatar upload, password change then sign-out (spawned by shell).',
+    source: 'src/machines/profile/profile.machine.ts',
+  },
+  {
+    name: 'inbox',
+    machine: inboxMachine,
+    description:
+      'The 站内信 page: received messages by filter and page, mark read, reload on changes (spawned by shell).',
+    source: 'src/machines/messages/inbox.machine.ts',
+  },
+  {
+    name: 'feed',
+    machine: feedMachine,
+    description:
+      'The workbench feed: latest items and counts, counted as the socket’s items arrive (spawned by shell).',
+    source: 'src/machines/feed/feed.machine.ts',
   },
   {
     name: 'crudList',

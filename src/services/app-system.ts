@@ -210,6 +210,9 @@ export function createAppSystem(router: RouterBinding): AppSystem {
       permissionsChanged: () => {
         if (root) getSessionRef(root).send({ type: 'session.permissionsChanged' });
       },
+      toSession: (event) => {
+        if (root) getSessionRef(root).send(event);
+      },
     });
   });
   const shell = deferredLogic('the shell chart', () => shellLogic);

@@ -1,23 +1,29 @@
 /**
  * The shell chart with its effects bound, in its own chunk: tabs, full screen, preferences, the live
- * socket, the message poller and the user's saved slices (Dexie). Nothing here is needed to draw the
+ * socket, the message poller, the header's unread count and search, the page charts (profile, inbox,
+ * feed) and the user's saved slices (Dexie). Nothing here is needed to draw the
  * sign-in page: the root's `loadShell` imports this module once a session exists (the sign-in page
  * prefetches it in idle time), then invokes the chart (src/machines/app/app.machine.ts).
  */
 import { fromPromise } from 'xstate';
 import type { z } from 'zod';
+import type { UserInfo } from '../machines/profile/types.ts';
 import { createShellMachine } from '../machines/shell/shell.machine.ts';
 import type { UserSlices } from '../machines/shell/userData.ts';
 import { setColorScheme } from './color-scheme.ts';
 import { getConfig } from './config.ts';
 import type { HttpClient, LogFn } from './http/types.ts';
 import { t } from './i18n/index.ts';
+import { createFeedImplementations } from './implementations/feed.ts';
 import { createFullscreenImplementations } from './implementations/fullscreen.ts';
 import {
   createMessagePollerImplementations,
   mantineMessageNotifications,
 } from './implementations/messagePoller.ts';
+import { createInboxImplementations, createUnreadImplementations } from './implementations/messages.ts';
 import { createPreferencesImplementations } from './implementations/preferences.ts';
+import { createProfileImplementations } from './implementations/profile.ts';
+import { createSearchImplementations } from './implementations/search.ts';
 import { createSocketImplementations, showSocketNotification } from './implementations/socket.ts';
 import { createTabsImplementations } from './implementations/tabs.ts';
 import { showNotice } from './notify.ts';
@@ -60,7 +66,15 @@ export type ShellDeps = {
   requestTokenRefresh(token: string | undefined): void;
   /** The socket heard `permissions`: the session fetches the menus again. */
   permissionsChanged(): void;
+  /** Sends to the session chart (the profile page's saved user, the sign-out after a password change). */
+  toSession(event: SessionNotice): void;
 };
+
+/** What the shell's charts tell the session. */
+export type SessionNotice =
+  | { type: 'session.userUpdated'; user: UserInfo }
+  | { type: 'session.logoutRequested' }
+  | { type: 'session.logoutConfirmed' };
 
 export function createShellSystem(deps: ShellDeps) {
   storeUuid = deps.getUuid;
@@ -107,5 +121,27 @@ export function createShellSystem(deps: ShellDeps) {
       log: deps.log,
       t: translate,
     }),
+    unread: createUnreadImplementations({ http: deps.network }),
+    search: createSearchImplementations({
+      navigate: (to) => deps.navigate(to),
+      openWindow: (url) => void window.open(url, '_blank', 'noopener,noreferrer'),
+    }),
+    profile: createProfileImplementations({
+      http: deps.network,
+      onUserSaved: (user) => {
+        deps.toSession({ type: 'session.userUpdated', user });
+        showNotice({ kind: 'success', message: t('profile:saved'), durationMs: 3000 });
+      },
+      onPasswordChanged: () =>
+        showNotice({ kind: 'success', message: t('profile:password.changed'), durationMs: 5000 }),
+      onSignOut: () => {
+        // The session chart has no direct sign-out: walk its logout flow, confirming at once (the user
+        // already confirmed by changing the password; the old tokens are no longer theirs to keep).
+        deps.toSession({ type: 'session.logoutRequested' });
+        deps.toSession({ type: 'session.logoutConfirmed' });
+      },
+    }),
+    inbox: createInboxImplementations({ http: deps.network }),
+    feed: createFeedImplementations({ http: deps.network }),
   });
 }

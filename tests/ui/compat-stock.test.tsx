@@ -10,7 +10,6 @@ import type { ChartReport } from '../../src/machines/registry.ts';
 import { indexDepartments } from '../../src/services/api/index.ts';
 import type { InspectionStore } from '../../src/services/inspection-store.ts';
 import { findView } from '../../src/ui/app/views.ts';
-import { FeedPanel } from '../../src/ui/feed/FeedPanel.tsx';
 import { logExport } from '../../src/ui/log/export.ts';
 import { HtmlContent, MessageContentInput } from '../../src/ui/messages/HtmlContent.tsx';
 import { sanitizeHtml } from '../../src/ui/messages/safe-html.ts';
@@ -19,6 +18,7 @@ import { countDepartments } from '../../src/ui/pages/index-stats.ts';
 import { saveContentBody } from '../../src/ui/views/system/config/save-body.ts';
 import { FrontendLogView } from '../../src/ui/views/system/log/frontendLog/index.tsx';
 import { reply, setup, urlOf } from '../services/harness.ts';
+import { FeedCard } from './support/feed.tsx';
 import { renderUi } from './support/render.tsx';
 
 afterEach(cleanup);
@@ -74,7 +74,7 @@ describe('workbench live-items card against a backend without /xy/items/*', () =
       asked.push(urlOf(config).pathname);
       return reply(config, body, status);
     });
-    const { container } = renderUi(<FeedPanel http={async () => http} socket={undefined} apiBase="" />);
+    const { container } = renderUi(<FeedCard http={async () => http} socket={undefined} apiBase="" />);
     await waitFor(() => expect(asked).toEqual(expect.arrayContaining(['/xy/items/', '/xy/items/stats/'])));
     await waitFor(() => expect(screen.queryByTestId('live-feed')).toBeNull());
     expect(container.textContent).not.toContain('连接错误');
@@ -85,7 +85,7 @@ describe('workbench live-items card against a backend without /xy/items/*', () =
 
   it('another failure still shows the card with its reason and a retry', async () => {
     const { http } = setup((config) => reply(config, { code: 4000, msg: '数据库繁忙', data: null }));
-    renderUi(<FeedPanel http={async () => http} socket={undefined} apiBase="" />);
+    renderUi(<FeedCard http={async () => http} socket={undefined} apiBase="" />);
     await waitFor(() => expect(screen.getByTestId('feed-error').textContent).toContain('数据库繁忙'));
   });
 });

@@ -4,9 +4,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import type { Item } from '../../src/contract/index.ts';
 import { socketMachine } from '../../src/machines/socket/socket.machine.ts';
-import { FeedPanel } from '../../src/ui/feed/FeedPanel.tsx';
 import { FEED_DISPLAY_LIMIT } from '../../src/ui/feed/live.ts';
 import { reply, setup, urlOf } from '../services/harness.ts';
+import { FeedCard } from './support/feed.tsx';
 import { renderUi } from './support/render.tsx';
 
 afterEach(cleanup);
@@ -58,7 +58,7 @@ describe('workbench live feed under a stream of items (scripts/bench-feed.ts)', 
     const socket = createActor(socketMachine).start();
     socket.send({ type: 'socket.start', token: 'access' });
     socket.send({ type: 'socket.connected' });
-    renderUi(<FeedPanel http={async () => http} socket={socket} apiBase="" />);
+    renderUi(<FeedCard http={async () => http} socket={socket} apiBase="" />);
     await waitFor(() => expect(screen.getByTestId('feed-today').textContent).toBe('0'));
     const first = Array.from({ length: FEED_DISPLAY_LIMIT }, (_, i) => item(i + 1));
     act(() => socket.send({ type: 'socket.itemsReceived', items: first }));
@@ -83,7 +83,7 @@ describe('workbench live feed under a stream of items (scripts/bench-feed.ts)', 
     const socket = createActor(socketMachine).start();
     socket.send({ type: 'socket.start', token: 'access' });
     socket.send({ type: 'socket.connected' });
-    renderUi(<FeedPanel http={async () => http} socket={socket} apiBase="" />, 'en');
+    renderUi(<FeedCard http={async () => http} socket={socket} apiBase="" />, 'en');
     act(() => socket.send({ type: 'socket.itemsReceived', items: [item(5)] }));
     const row = rows()[0] as HTMLElement;
     expect(row.textContent).toContain('¥50.00');

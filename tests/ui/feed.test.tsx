@@ -4,9 +4,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import type { Item } from '../../src/contract/index.ts';
 import { socketMachine } from '../../src/machines/socket/socket.machine.ts';
-import { FeedPanel } from '../../src/ui/feed/FeedPanel.tsx';
 import { FEED_DISPLAY_LIMIT, mergeFeed } from '../../src/ui/feed/live.ts';
 import { reply, setup, urlOf } from '../services/harness.ts';
+import { FeedCard } from './support/feed.tsx';
 import { renderUi } from './support/render.tsx';
 
 afterEach(cleanup);
@@ -51,7 +51,7 @@ describe('workbench live feed', () => {
   it('is seeded with the latest page, then shows arriving items newest first and counts them as today’s', async () => {
     const { http } = itemsServer([item(2), item(1)], { today: 2, total: 40 });
     const socket = connectedSocket();
-    renderUi(<FeedPanel http={async () => http} socket={socket} apiBase="http://api.test" />);
+    renderUi(<FeedCard http={async () => http} socket={socket} apiBase="http://api.test" />);
     await waitFor(() => expect(rowIds()).toEqual(['2', '1']));
     expect(screen.getByTestId('feed-today').textContent).toBe('2');
 
@@ -74,7 +74,7 @@ describe('workbench live feed', () => {
   it('stays bounded: only the newest items are rendered however many arrive', async () => {
     const { http } = itemsServer([item(1)]);
     const socket = connectedSocket();
-    renderUi(<FeedPanel http={async () => http} socket={socket} apiBase="" />);
+    renderUi(<FeedCard http={async () => http} socket={socket} apiBase="" />);
     await waitFor(() => expect(rowIds()).toEqual(['1']));
     const burst = Array.from({ length: 300 }, (_, i) => item(100 + i));
     act(() => socket.send({ type: 'socket.itemsReceived', items: burst }));
@@ -98,7 +98,7 @@ describe('connection badge', () => {
     const { http } = itemsServer([]);
     const socket = createActor(socketMachine).start();
     socket.send({ type: 'socket.start', token: 'access' });
-    renderUi(<FeedPanel http={async () => http} socket={socket} apiBase="" />);
+    renderUi(<FeedCard http={async () => http} socket={socket} apiBase="" />);
     expect(badge().textContent).toBe('连接中');
     act(() => socket.send({ type: 'socket.connected' }));
     expect(badge().textContent).toBe('已连接');
@@ -109,7 +109,7 @@ describe('connection badge', () => {
     cleanup();
     const failing = createActor(socketMachine).start();
     failing.send({ type: 'socket.start', token: 'access' });
-    renderUi(<FeedPanel http={async () => http} socket={failing} apiBase="" />);
+    renderUi(<FeedCard http={async () => http} socket={failing} apiBase="" />);
     act(() => failing.send({ type: 'socket.connectFailed', message: 'xhr poll error' }));
     expect(badge().textContent).toBe('连接错误');
     failing.stop();
@@ -118,14 +118,14 @@ describe('connection badge', () => {
 
   it('says 未连接 while the app runs no socket chart, and the seed still shows', async () => {
     const { http } = itemsServer([item(7)]);
-    renderUi(<FeedPanel http={async () => http} socket={undefined} apiBase="" />);
+    renderUi(<FeedCard http={async () => http} socket={undefined} apiBase="" />);
     expect(badge().textContent).toBe('未连接');
     await waitFor(() => expect(rowIds()).toEqual(['7']));
   });
 
   it('speaks English too', () => {
     const { http } = itemsServer([]);
-    renderUi(<FeedPanel http={async () => http} socket={connectedSocket()} apiBase="" />, 'en');
+    renderUi(<FeedCard http={async () => http} socket={connectedSocket()} apiBase="" />, 'en');
     expect(badge().textContent).toBe('Connected');
   });
 });

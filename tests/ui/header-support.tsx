@@ -8,7 +8,7 @@ import { type AnyActorLogic, type AnyStateMachine, createMachine } from 'xstate'
 import { AppActor } from '../../src/ui/app/actor.ts';
 
 export type Children = Partial<
-  Record<'routeGuard' | 'log' | 'fullscreen' | 'preferences' | 'session', AnyActorLogic>
+  Record<'routeGuard' | 'log' | 'fullscreen' | 'preferences' | 'session' | 'search' | 'unread', AnyActorLogic>
 >;
 
 /** A root whose only job is to invoke the given children with their systemIds. */

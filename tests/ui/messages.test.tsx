@@ -2,12 +2,60 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { InternalAxiosRequestConfig } from 'axios';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type AnyActorRef, assign, createActor, createMachine } from 'xstate';
+import type { InboxRef, UnreadRef } from '../../src/machines/app/selectors.ts';
+import { inboxMachine } from '../../src/machines/messages/inbox.machine.ts';
+import { unreadMachine } from '../../src/machines/messages/unread.machine.ts';
+import type { HttpClient } from '../../src/services/http/types.ts';
+import {
+  createInboxImplementations,
+  createUnreadImplementations,
+} from '../../src/services/implementations/messages.ts';
 import { InboxPanel } from '../../src/ui/messages/InboxPanel.tsx';
-import { createUnreadStore } from '../../src/ui/messages/unread-store.ts';
 import { reply, setup, urlOf } from '../services/harness.ts';
 import { renderUi } from './support/render.tsx';
 
 afterEach(cleanup);
+
+/**
+ * The messages charts as the shell runs them, with the services' effects: a stand-in message poller
+ * (systemId `messagePoller`, its context holds the message on screen), the unread count (systemId `unread`)
+ * and, when asked, the inbox page's chart — all under one root, so they find each other by systemId.
+ */
+function messagesSystem(http: () => Promise<HttpClient>, withInbox = true) {
+  const poller = createMachine({
+    id: 'poller',
+    types: {} as {
+      context: { message: { id: number } | null };
+      events: { type: 'show'; message: { id: number } | null };
+    },
+    context: { message: null },
+    on: { show: { actions: assign({ message: ({ event }) => event.message }) } },
+  });
+  const root = createActor(
+    createMachine({
+      id: 'stand-in-shell',
+      invoke: [
+        { id: 'messagePoller', systemId: 'messagePoller', src: poller },
+        {
+          id: 'unread',
+          systemId: 'unread',
+          src: unreadMachine.provide(createUnreadImplementations({ http })),
+        },
+        ...(withInbox
+          ? [{ id: 'inbox', src: inboxMachine.provide(createInboxImplementations({ http })) }]
+          : []),
+      ],
+    }),
+  ).start();
+  const children = root.getSnapshot().children as Record<string, AnyActorRef>;
+  return {
+    root,
+    inbox: children.inbox as InboxRef,
+    unread: children.unread as UnreadRef,
+    show: (message: { id: number } | null) => children.messagePoller?.send({ type: 'show', message }),
+  };
+}
 
 type Row = { id: number; title: string; content: string; is_read: boolean };
 
@@ -23,6 +71,9 @@ function inboxServer(rows: Row[]) {
         msg: 'success',
         data: { page: 1, limit: 10, total: data.length, data },
       });
+    }
+    if (url.pathname === '/api/system/message_center/get_unread_msg/') {
+      return reply(config, { code: 2000, msg: 'ok', data: { count: rows.filter((r) => !r.is_read).length } });
     }
     const opened = /^\/api\/system\/message_center\/(\d+)\/$/.exec(url.pathname);
     if (opened) {
@@ -47,7 +98,8 @@ const rows = (): Row[] => [
 describe('in-site messages', () => {
   it('filters 全部 / 未读 / 已读 through is_read', async () => {
     const server = inboxServer(rows());
-    renderUi(<InboxPanel http={async () => server.http} />);
+    const { inbox } = messagesSystem(async () => server.http);
+    renderUi(<InboxPanel inbox={inbox} />);
     await waitFor(() => expect(screen.getAllByTestId('inbox-row')).toHaveLength(2));
     expect(screen.getByText('今晚 22:00 升级')).toBeTruthy();
 
@@ -64,18 +116,19 @@ describe('in-site messages', () => {
     expect(server.lists()).toEqual([null, '0', '1', null]);
   });
 
-  it('marks a message read: the row says 已读 and the unread badge is told', async () => {
+  it('marks a message read: the row says 已读 and the unread badge counts again', async () => {
     const server = inboxServer(rows());
-    const onReadMarked = vi.fn();
-    renderUi(<InboxPanel http={async () => server.http} onReadMarked={onReadMarked} />);
+    const { inbox, unread } = messagesSystem(async () => server.http);
+    renderUi(<InboxPanel inbox={inbox} />);
+    await waitFor(() => expect(unread.getSnapshot().context.count).toBe(1));
     await waitFor(() => expect(screen.getAllByTestId('inbox-row')).toHaveLength(2));
-    const unread = screen.getAllByTestId('inbox-row')[0] as HTMLElement;
-    expect(unread.getAttribute('data-read')).toBe('false');
-    fireEvent.click(within(unread).getByRole('button', { name: '标记已读' }));
+    const first = screen.getAllByTestId('inbox-row')[0] as HTMLElement;
+    expect(first.getAttribute('data-read')).toBe('false');
+    fireEvent.click(within(first).getByRole('button', { name: '标记已读' }));
     await waitFor(() =>
       expect(screen.getAllByTestId('inbox-row')[0]?.getAttribute('data-read')).toBe('true'),
     );
-    expect(onReadMarked).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(unread.getSnapshot().context.count).toBe(0));
     expect(
       server.calls.some(
         (c: InternalAxiosRequestConfig) => urlOf(c).pathname === '/api/system/message_center/5/',
@@ -86,7 +139,8 @@ describe('in-site messages', () => {
 
   it('under 未读 a message marked read leaves the list', async () => {
     const server = inboxServer(rows());
-    renderUi(<InboxPanel http={async () => server.http} />);
+    const { inbox } = messagesSystem(async () => server.http);
+    renderUi(<InboxPanel inbox={inbox} />);
     await waitFor(() => expect(screen.getAllByTestId('inbox-row')).toHaveLength(2));
     fireEvent.click(screen.getByLabelText('未读'));
     await waitFor(() => expect(screen.getAllByTestId('inbox-row')).toHaveLength(1));
@@ -94,89 +148,62 @@ describe('in-site messages', () => {
     await waitFor(() => expect(screen.getByText('暂无消息')).toBeTruthy());
   });
 
-  it('reloads the page in place when messages change elsewhere (a new one arrives)', async () => {
+  it('reloads the page in place when messages change elsewhere (the poller shows a new one)', async () => {
     const list = rows();
     const server = inboxServer(list);
-    let changed: (() => void) | undefined;
-    const unsubscribe = vi.fn();
-    const subscribeChanges = (listener: () => void) => {
-      changed = listener;
-      return unsubscribe;
-    };
-    const view = renderUi(<InboxPanel http={async () => server.http} subscribeChanges={subscribeChanges} />);
+    const { inbox, show, root } = messagesSystem(async () => server.http);
+    renderUi(<InboxPanel inbox={inbox} />);
     await waitFor(() => expect(screen.getAllByTestId('inbox-row')).toHaveLength(2));
     list.unshift({ id: 6, title: '新的告警', content: '<p>价格异常</p>', is_read: false });
-    changed?.();
+    show({ id: 6 });
     await waitFor(() => expect(screen.getAllByTestId('inbox-row')).toHaveLength(3));
     expect(screen.getAllByTestId('inbox-row')[0]?.textContent).toContain('新的告警');
     expect(server.lists()).toEqual([null, null]);
-    view.unmount();
-    expect(unsubscribe).toHaveBeenCalledTimes(1);
+    root.stop();
   });
 });
 
 describe('unread count (the header badge)', () => {
-  it('reads get_unread_msg while someone shows it, asks again on refresh, and stops when nobody does', async () => {
+  it('reads get_unread_msg while the shell runs, asks again on refresh, and stops with the shell', async () => {
     let count = 3;
     const harness = setup((config) =>
       urlOf(config).pathname === '/api/system/message_center/get_unread_msg/'
         ? reply(config, { code: 2000, msg: 'ok', data: { count } })
         : reply(config, { code: 4000, msg: 'unexpected', data: null }),
     );
-    const store = createUnreadStore({ http: async () => harness.http });
-    expect(store.getSnapshot()).toBeNull();
-    const listener = vi.fn();
-    const unsubscribe = store.subscribe(listener);
-    await waitFor(() => expect(store.getSnapshot()).toBe(3));
+    const { root, unread } = messagesSystem(async () => harness.http, false);
+    expect(unread.getSnapshot().context.count).toBeNull();
+    await waitFor(() => expect(unread.getSnapshot().context.count).toBe(3));
     count = 2;
-    store.refresh();
-    await waitFor(() => expect(store.getSnapshot()).toBe(2));
-    expect(listener).toHaveBeenCalled();
-    unsubscribe();
+    unread.send({ type: 'unread.refresh' });
+    await waitFor(() => expect(unread.getSnapshot().context.count).toBe(2));
+    root.stop();
     const asked = harness.calls.length;
-    store.refresh();
+    unread.send({ type: 'unread.refresh' });
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(harness.calls.length).toBe(asked);
   });
 
-  it('tells change listeners when the poller shows a new message or closes one, and asks the count again', async () => {
+  it('tells listeners when the poller shows a new message or closes one, and asks the count again', async () => {
     let count = 1;
     const harness = setup((config) =>
       urlOf(config).pathname === '/api/system/message_center/get_unread_msg/'
         ? reply(config, { code: 2000, msg: 'ok', data: { count } })
         : reply(config, { code: 4000, msg: 'unexpected', data: null }),
     );
-    // a stand-in for the message poller: its snapshot's context holds the message on screen
-    type PollerSnapshot = { context: { message: { id: number } | null } };
-    const pollerListeners = new Set<(snapshot: PollerSnapshot) => void>();
-    let snapshot: PollerSnapshot = { context: { message: null } };
-    const show = (message: { id: number } | null) => {
-      snapshot = { context: { message } };
-      for (const listener of pollerListeners) listener(snapshot);
-    };
-    const poller = {
-      subscribe(listener: (snapshot: PollerSnapshot) => void) {
-        pollerListeners.add(listener);
-        return { unsubscribe: () => pollerListeners.delete(listener) };
-      },
-      getSnapshot: () => snapshot,
-    };
-    const store = createUnreadStore({
-      http: async () => harness.http,
-      poller: poller as unknown as Parameters<typeof createUnreadStore>[0]['poller'],
-    });
+    const { root, unread, show } = messagesSystem(async () => harness.http, false);
     const changed = vi.fn();
-    const stop = store.onMessagesChanged(changed);
-    await waitFor(() => expect(store.getSnapshot()).toBe(1));
+    const subscription = unread.on('messages.changed', changed);
+    await waitFor(() => expect(unread.getSnapshot().context.count).toBe(1));
     count = 2;
     show({ id: 9 });
-    await waitFor(() => expect(store.getSnapshot()).toBe(2));
+    await waitFor(() => expect(unread.getSnapshot().context.count).toBe(2));
     expect(changed).toHaveBeenCalledTimes(1);
     show(null);
     expect(changed).toHaveBeenCalledTimes(2);
     show(null);
     expect(changed).toHaveBeenCalledTimes(2);
-    stop();
-    expect(pollerListeners.size).toBe(0);
+    subscription.unsubscribe();
+    root.stop();
   });
 });

@@ -2,9 +2,12 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { InternalAxiosRequestConfig } from 'axios';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createActor } from 'xstate';
 import { md5Hex, type UserInfo } from '../../src/contract/index.ts';
+import { profileMachine } from '../../src/machines/profile/profile.machine.ts';
+import { serverFieldError } from '../../src/machines/profile/validation.ts';
+import { createProfileImplementations } from '../../src/services/implementations/profile.ts';
 import { ProfilePanel } from '../../src/ui/profile/ProfilePanel.tsx';
-import { serverFieldError } from '../../src/ui/profile/validation.ts';
 import { bodyOf, reply, setup, urlOf } from '../services/harness.ts';
 import { renderUi } from './support/render.tsx';
 
@@ -32,16 +35,19 @@ function profileServer(answers: Record<string, Answer> = {}) {
   const onUserSaved = vi.fn();
   const onPasswordChanged = vi.fn();
   const onSignOut = vi.fn();
-  renderUi(
-    <ProfilePanel
-      user={user}
-      apiBase="http://api.test"
-      http={async () => harness.http}
-      onUserSaved={onUserSaved}
-      onPasswordChanged={onPasswordChanged}
-      onSignOut={onSignOut}
-    />,
-  );
+  // The chart as the shell runs it, with the services' effects.
+  const profile = createActor(
+    profileMachine.provide(
+      createProfileImplementations({
+        http: async () => harness.http,
+        onUserSaved,
+        onPasswordChanged,
+        onSignOut,
+      }),
+    ),
+    { input: { user } },
+  ).start();
+  renderUi(<ProfilePanel profile={profile} user={user} apiBase="http://api.test" />);
   const sent = (method: string, path: string) =>
     harness.calls.filter(
       (c: InternalAxiosRequestConfig) => c.method?.toUpperCase() === method && urlOf(c).pathname === path,

@@ -1,15 +1,15 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { useState } from 'react';
-import { useLocation } from 'react-router';
+import { type NavigateFunction, useLocation, useNavigate } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createActor } from 'xstate';
 import type { MenuRecord } from '../../src/contract/menu.ts';
+import { searchMachine } from '../../src/machines/search/search.machine.ts';
+import { buildSearchIndex, searchIndex } from '../../src/machines/search/searchIndex.ts';
+import { createSearchImplementations } from '../../src/services/implementations/search.ts';
 import { useSearchHotkey } from '../../src/ui/search/hotkey.ts';
-import { buildSearchIndex, searchIndex } from '../../src/ui/search/index.ts';
 import { SearchContainer } from '../../src/ui/search/SearchContainer.tsx';
 import { SearchSpotlight } from '../../src/ui/search/SearchSpotlight.tsx';
-import { searchMachine } from '../../src/ui/search/search.machine.ts';
 import { routeGuardWith, withApp } from './header-support.tsx';
 import { renderUi } from './support/render.tsx';
 
@@ -68,32 +68,6 @@ describe('search hotkey', () => {
   });
 });
 
-describe('search chart', () => {
-  const [entry] = buildSearchIndex([], { console: { title: '控制台', path: '/index' } });
-
-  it('opens, keeps the query, and choosing an entry opens it and closes the panel with the query cleared', () => {
-    const openEntry = vi.fn();
-    const actor = createActor(searchMachine.provide({ actions: { openEntry } })).start();
-    actor.send({ type: 'search.opened' });
-    actor.send({ type: 'search.queryChanged', query: '控制' });
-    expect(actor.getSnapshot().context.query).toBe('控制');
-    actor.send({ type: 'search.entryChosen', entry: entry! });
-    expect(openEntry).toHaveBeenCalledWith(expect.anything(), { entry });
-    expect(actor.getSnapshot().value).toBe('closed');
-    expect(actor.getSnapshot().context.query).toBe('');
-  });
-
-  it('esc (search.closed) closes it; a query typed while closed is ignored', () => {
-    const actor = createActor(searchMachine).start();
-    actor.send({ type: 'search.queryChanged', query: 'x' });
-    expect(actor.getSnapshot().context.query).toBe('');
-    actor.send({ type: 'search.toggled' });
-    expect(actor.getSnapshot().value).toBe('open');
-    actor.send({ type: 'search.closed' });
-    expect(actor.getSnapshot().value).toBe('closed');
-  });
-});
-
 const MENUS = [
   { id: 1, parent: null, name: '系统管理', is_catalog: true, path: '', component: '' },
   { id: 2, parent: 1, name: '部门管理', path: '/dept', component: 'system/dept/index' },
@@ -114,6 +88,23 @@ function ControlledSpotlight({ onChoose }: { onChoose: (path: string) => void })
       onChoose={(entry) => onChoose(entry.path)}
     />
   );
+}
+
+/** The shell's search chart with the services' effects, navigating through the test's router. */
+function searchChart() {
+  const router: { navigate?: NavigateFunction } = {};
+  const opened: string[] = [];
+  const logic = searchMachine.provide(
+    createSearchImplementations({
+      navigate: (to) => void router.navigate?.(to),
+      openWindow: (url) => opened.push(url),
+    }),
+  );
+  function NavigateProbe() {
+    router.navigate = useNavigate();
+    return null;
+  }
+  return { logic, NavigateProbe, opened };
 }
 
 describe('search panel', () => {
@@ -148,9 +139,11 @@ describe('search panel', () => {
   });
 
   it('in the header: s opens the panel over the user’s menus, Enter navigates to the chosen page', async () => {
-    const Wrapper = withApp({ routeGuard: routeGuardWith(MENUS) }, '/index');
+    const search = searchChart();
+    const Wrapper = withApp({ routeGuard: routeGuardWith(MENUS), search: search.logic }, '/index');
     renderUi(
       <Wrapper>
+        <search.NavigateProbe />
         <SearchContainer />
         <LocationProbe />
       </Wrapper>,
@@ -175,7 +168,7 @@ describe('search panel', () => {
   });
 
   it('in the header: the search button toggles the panel', async () => {
-    const Wrapper = withApp({ routeGuard: routeGuardWith(MENUS) }, '/index');
+    const Wrapper = withApp({ routeGuard: routeGuardWith(MENUS), search: searchChart().logic }, '/index');
     renderUi(
       <Wrapper>
         <SearchContainer />

@@ -1,8 +1,9 @@
 /**
  * App: the root actor. It invokes the long-lived charts `session`, `routeGuard` and `log` for its whole
  * life, each with a `systemId` so views and services find them with `system.get(id)`; while a session
- * exists it runs the `shell` chart (tabs, full screen, preferences, socket, message poller and the user's
- * saved data: src/machines/shell/shell.machine.ts), whose code is not part of the sign-in page.
+ * exists it runs the `shell` chart (tabs, full screen, preferences, socket, message poller, the header's
+ * unread count and search, the page charts and the user's saved data: src/machines/shell/shell.machine.ts),
+ * whose code is not part of the sign-in page.
  *
  * States: `signedOut` → (`session.signedIn`) `signedIn`, which first loads the shell's chunk
  * (`signedIn.loadingShell` invokes the injected `loadShell`), then runs it (`signedIn.running` invokes

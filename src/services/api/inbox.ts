@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { Page } from '../../contract/index.ts';
+import type { InboxFilter, InboxQuery } from '../../machines/messages/types.ts';
 import type { HttpClient } from '../http/types.ts';
 import { fetchPage } from './list.ts';
 
@@ -27,9 +28,7 @@ export const inboxRowSchema = z
   .catchall(z.unknown());
 export type InboxRow = z.infer<typeof inboxRowSchema>;
 
-/** `all` sends no filter; `unread` / `read` send `is_read=0/1`. */
-export type InboxFilter = 'all' | 'unread' | 'read';
-export type InboxQuery = { page: number; limit: number; filter: InboxFilter };
+export type { InboxFilter, InboxQuery };
 
 export function getReceivedMessages(
   http: HttpClient,

@@ -41,13 +41,8 @@ export async function changePassword(
   await http.put(Paths.changePassword(userId), body, { signal, quiet: true });
 }
 
-/** Image uploaders accept these (seed §5). */
-export const IMAGE_EXTENSIONS = ['.png', '.jpeg', '.jpg', '.ico', '.bmp', '.gif'] as const;
-
-export function isImageFileName(name: string): boolean {
-  const lower = name.toLowerCase();
-  return IMAGE_EXTENSIONS.some((ext) => lower.endsWith(ext));
-}
+/** Image uploaders accept these (seed §5); the profile chart checks a chosen file against them. */
+export { IMAGE_EXTENSIONS, isImageFileName } from '../../machines/profile/validation.ts';
 
 /** Uploads one avatar image; rejects with 上传失败 when the response carries no data (uploadFile). */
 export function uploadAvatar(http: HttpClient, file: File, signal?: AbortSignal): Promise<UploadedFile> {

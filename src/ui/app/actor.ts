@@ -5,8 +5,10 @@ import {
   getLogRef,
   getPreferencesRef,
   getRouteGuardRef,
+  getSearchRef,
   getSessionRef,
   getTabsRef,
+  getUnreadRef,
 } from '../../machines/app/selectors.ts';
 import { selectLoginActor } from '../../machines/session/selectors.ts';
 
@@ -32,3 +34,5 @@ export const useFullscreenRef = () => running(getFullscreenRef(AppActor.useActor
 export function useLoginRef() {
   return useSelector(useSessionRef(), selectLoginActor);
 }
+export const useUnreadRef = () => running(getUnreadRef(AppActor.useActorRef()), 'unread');
+export const useSearchRef = () => running(getSearchRef(AppActor.useActorRef()), 'search');

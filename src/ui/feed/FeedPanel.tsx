@@ -6,25 +6,28 @@ import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Loader.css';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo, useState } from 'react';
+import { useSelector } from '@xstate/react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ActorRefFrom } from 'xstate';
+import type { FeedRef, SocketRef } from '../../machines/app/selectors.ts';
+import {
+  selectFeedError,
+  selectFeedHidden,
+  selectFeedLoading,
+  selectFeedSeed,
+  selectFeedStats,
+} from '../../machines/feed/selectors.ts';
 import { selectConnectionState, selectRecentItems } from '../../machines/socket/selectors.ts';
-import type { SocketMachine } from '../../machines/socket/socket.machine.ts';
 import { getConfig, resolveApiUrl } from '../../services/config.ts';
-import type { HttpClient } from '../../services/http/types.ts';
 import { reasonText } from '../app/reason.ts';
-import { createFeedImplementations, type SocketItemsSource } from './feed.implementations.ts';
-import { feedMachine, selectFeedHidden } from './feed.machine.ts';
 import { LiveFeedView } from './LiveFeedView.tsx';
 import { mergeFeed } from './live.ts';
-import type { FeedContext } from './types.ts';
 
-export type SocketRef = ActorRefFrom<SocketMachine>;
+export type { SocketRef };
 
 type FeedPanelProps = {
-  http(): Promise<HttpClient>;
+  /** The feed chart (the shell runs it while the workbench is open). */
+  feed: FeedRef;
   /** The app's socket chart; undefined while the app runs none (shown as not connected). */
   socket: SocketRef | undefined;
   /** Base for relative image paths (default: the configured API base). */
@@ -32,21 +35,14 @@ type FeedPanelProps = {
 };
 
 const EMPTY: never[] = [];
-const selectSeed = (s: { context: FeedContext }) => s.context.seed;
 
 /** The workbench's live feed: the socket's items over the latest page, with today's counts. */
-export function FeedPanel({ http, socket, apiBase }: FeedPanelProps) {
+export function FeedPanel({ feed, socket, apiBase }: FeedPanelProps) {
   const { t } = useTranslation('feed');
-  const [logic] = useState(() =>
-    feedMachine.provide(
-      createFeedImplementations({ http, socket: socket as unknown as SocketItemsSource | undefined }),
-    ),
-  );
-  const feed = useActorRef(logic);
-  const seed = useSelector(feed, selectSeed);
-  const stats = useSelector(feed, (s) => s.context.stats);
-  const loading = useSelector(feed, (s) => s.matches({ seed: 'loading' }));
-  const error = useSelector(feed, (s) => s.context.seedError ?? s.context.statsError);
+  const seed = useSelector(feed, selectFeedSeed);
+  const stats = useSelector(feed, selectFeedStats);
+  const loading = useSelector(feed, selectFeedLoading);
+  const error = useSelector(feed, selectFeedError);
   const hidden = useSelector(feed, selectFeedHidden);
   const live = useSelector(socket, (s) => (s ? selectRecentItems(s) : EMPTY));
   const connection = useSelector(socket, (s) => (s ? selectConnectionState(s) : 'absent'));

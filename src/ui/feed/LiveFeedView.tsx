@@ -1,10 +1,10 @@
 import { Button, Card, Group, SimpleGrid, Text } from '@mantine/core';
 import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { FeedStats, Item } from '../../machines/feed/types.ts';
 import { ConnectionBadge, type FeedConnection } from './ConnectionBadge.tsx';
 import classes from './Feed.module.css';
 import { LiveItemRow, type RowLabels } from './LiveItemRow.tsx';
-import type { FeedStats, Item } from './types.ts';
 
 export type LiveFeedViewProps = {
   connection: FeedConnection;

@@ -1,6 +1,6 @@
 import { memo } from 'react';
+import type { Item } from '../../machines/feed/types.ts';
 import classes from './Feed.module.css';
-import type { Item } from './types.ts';
 
 /** The row's translated labels, made once per list (not once per row) by the list. */
 export type RowLabels = {

@@ -1,4 +1,4 @@
-import type { Item } from './types.ts';
+import type { Item } from '../../machines/feed/types.ts';
 
 /** How many items the workbench shows (the socket chart keeps up to 200; the newest are enough here). */
 export const FEED_DISPLAY_LIMIT = 50;

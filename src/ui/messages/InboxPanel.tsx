@@ -9,44 +9,41 @@ import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/Pagination.css';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import type { HttpClient } from '../../services/http/types.ts';
+import type { InboxRef } from '../../machines/app/selectors.ts';
+import {
+  selectCanMark,
+  selectInboxError,
+  selectInboxFilter,
+  selectInboxLoading,
+  selectInboxPage,
+  selectInboxPages,
+  selectInboxRows,
+  selectInboxTotal,
+  selectMarkingId,
+} from '../../machines/messages/selectors.ts';
 import { reasonText } from '../app/reason.ts';
 import { InboxView } from './InboxView.tsx';
-import { createInboxImplementations } from './inbox.implementations.ts';
-import { inboxMachine } from './inbox.machine.ts';
 
-type InboxPanelProps = {
-  http(): Promise<HttpClient>;
-  /** A message was marked read. */
-  onReadMarked?: () => void;
-  /** Subscribes to changes made elsewhere (new or read messages); the list reloads on each. */
-  subscribeChanges?: (listener: () => void) => () => void;
-};
-
-/** The 站内信 list wired to its chart. */
-export function InboxPanel({ http, onReadMarked, subscribeChanges }: InboxPanelProps) {
+/** The 站内信 list drawn from its chart (the shell runs it while the page is open). */
+export function InboxPanel({ inbox }: { inbox: InboxRef }) {
   const { t } = useTranslation('profile');
-  const [logic] = useState(() => inboxMachine.provide(createInboxImplementations({ http, onReadMarked })));
-  const inbox = useActorRef(logic);
-  useEffect(() => subscribeChanges?.(() => inbox.send({ type: 'inbox.changed' })), [subscribeChanges, inbox]);
-  const filter = useSelector(inbox, (s) => s.context.filter);
-  const rows = useSelector(inbox, (s) => s.context.rows);
-  const page = useSelector(inbox, (s) => s.context.page);
-  const total = useSelector(inbox, (s) => s.context.total);
-  const limit = useSelector(inbox, (s) => s.context.limit);
-  const loading = useSelector(inbox, (s) => s.matches('loading'));
-  const canMark = useSelector(inbox, (s) => s.matches('ready'));
-  const markingId = useSelector(inbox, (s) => s.context.markingId);
-  const error = useSelector(inbox, (s) => (s.matches('failed') ? s.context.error : null));
+  const filter = useSelector(inbox, selectInboxFilter);
+  const rows = useSelector(inbox, selectInboxRows);
+  const page = useSelector(inbox, selectInboxPage);
+  const pages = useSelector(inbox, selectInboxPages);
+  const total = useSelector(inbox, selectInboxTotal);
+  const loading = useSelector(inbox, selectInboxLoading);
+  const canMark = useSelector(inbox, selectCanMark);
+  const markingId = useSelector(inbox, selectMarkingId);
+  const error = useSelector(inbox, selectInboxError);
   return (
     <InboxView
       filter={filter}
       rows={rows}
       page={page}
-      pages={Math.max(1, Math.ceil(total / limit))}
+      pages={pages}
       total={total}
       loading={loading}
       error={reasonText(t, error)}

@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Group, Pagination, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { plainText } from './inbox.implementations.ts';
-import type { InboxFilter, InboxRow } from './types.ts';
+import type { InboxFilter, InboxRow } from '../../machines/messages/types.ts';
+import { plainText } from './plain-text.ts';
 
 export type InboxViewProps = {
   filter: InboxFilter;

@@ -1,24 +1,29 @@
-import { useSyncExternalStore } from 'react';
-import type { AnyActorRef } from 'xstate';
-import { AppActor } from '../app/actor.ts';
-import { type PageServices, usePageServices } from '../pages/services.ts';
-import { createUnreadStore, type UnreadStore } from './unread-store.ts';
+import { useSelector } from '@xstate/react';
+import { useMemo } from 'react';
+import { selectUnreadCount } from '../../machines/messages/selectors.ts';
+import { useUnreadRef } from '../app/actor.ts';
 
-const stores = new WeakMap<AnyActorRef, UnreadStore>();
+/** What a page that marks messages read needs of the unread chart (the shell runs it, systemId `unread`). */
+export type UnreadLink = {
+  /** Count again now (a message was read here). */
+  refresh(): void;
+  /** Messages changed elsewhere (one arrived, or was read from its notification): reload. */
+  onMessagesChanged(listener: () => void): () => void;
+};
 
-function storeFor(app: AnyActorRef, services: PageServices): UnreadStore {
-  let store = stores.get(app);
-  if (!store) {
-    store = createUnreadStore({ http: services.http, poller: app.system.get('messagePoller') });
-    stores.set(app, store);
-  }
-  return store;
-}
-
-/** The app's unread-count store (the inbox refreshes it after marking a message read). */
-export function useUnreadStore(): UnreadStore {
-  const app = AppActor.useActorRef();
-  return storeFor(app, usePageServices());
+/** The unread chart as an `UnreadLink` (stable while the shell runs). */
+export function useUnreadLink(): UnreadLink {
+  const unread = useUnreadRef();
+  return useMemo(
+    () => ({
+      refresh: () => unread.send({ type: 'unread.refresh' }),
+      onMessagesChanged: (listener) => {
+        const subscription = unread.on('messages.changed', () => listener());
+        return () => subscription.unsubscribe();
+      },
+    }),
+    [unread],
+  );
 }
 
 /**
@@ -26,6 +31,5 @@ export function useUnreadStore(): UnreadStore {
  * count endpoint). For the header's 站内信 entry: `const unread = useUnreadCount()`.
  */
 export function useUnreadCount(): number | null {
-  const store = useUnreadStore();
-  return useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+  return useSelector(useUnreadRef(), selectUnreadCount);
 }

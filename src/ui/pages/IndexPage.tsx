@@ -9,6 +9,7 @@ import {
   selectUser,
 } from '../../machines/session/selectors.ts';
 import { AppActor, useRouteGuardRef, useSessionRef } from '../app/actor.ts';
+import { usePageChart } from '../app/page-chart.ts';
 import { FeedPanel, type SocketRef } from '../feed/FeedPanel.tsx';
 import { OverviewPanel } from '../overview/OverviewPanel.tsx';
 import { toMenuNodes } from '../shell/AsideContainer.tsx';
@@ -19,13 +20,15 @@ import { usePageServices } from './services.ts';
 
 /**
  * 控制台 (also 工作台): the signed-in user, counts of what the start-up loaded, the operator's overview
- * and the live item feed.
+ * and the live item feed (its chart runs in the shell while the page is open).
  */
 export function Component() {
   const session = useSessionRef();
   const services = usePageServices();
   // Absent until the app runs the socket chart: the feed then says 未连接.
   const socket = AppActor.useActorRef().system.get('socket') as SocketRef | undefined;
+  // The feed's chart runs in the shell while this page is open.
+  const feed = usePageChart({ key: 'feed', chart: 'feed' });
   const { t } = useTranslation('shell');
   const navigate = useNavigate();
   const user = useSelector(session, selectUser);
@@ -60,7 +63,7 @@ export function Component() {
       onOpen={open}
       hour={new Date().getHours()}
       overview={<OverviewPanel http={services.http} socket={socket} />}
-      feed={<FeedPanel http={services.http} socket={socket} />}
+      feed={feed ? <FeedPanel feed={feed} socket={socket} /> : null}
     />
   );
 }

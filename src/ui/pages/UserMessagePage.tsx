@@ -1,16 +1,13 @@
+import { PageLoader } from '../app/PageLoader.tsx';
+import { usePageChart } from '../app/page-chart.ts';
 import { InboxPanel } from '../messages/InboxPanel.tsx';
-import { useUnreadStore } from '../messages/useUnreadCount.ts';
-import { usePageServices } from './services.ts';
 
-/** 站内信: the user's received messages, reloaded when one arrives or is read from its notification. */
+/**
+ * 站内信: the user's received messages (the shell runs the inbox chart while the page is open), reloaded
+ * when one arrives or is read from its notification.
+ */
 export function Component() {
-  const services = usePageServices();
-  const unread = useUnreadStore();
-  return (
-    <InboxPanel
-      http={services.http}
-      onReadMarked={unread.refresh}
-      subscribeChanges={unread.onMessagesChanged}
-    />
-  );
+  const inbox = usePageChart({ key: 'inbox', chart: 'inbox' });
+  if (!inbox) return <PageLoader fullPage={false} />;
+  return <InboxPanel inbox={inbox} />;
 }

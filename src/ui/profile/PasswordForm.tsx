@@ -1,7 +1,7 @@
 import { Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PasswordField, PasswordValues } from './validation.ts';
+import type { PasswordField, PasswordValues } from '../../machines/profile/validation.ts';
 
 type PasswordFormProps = {
   errors: Partial<Record<PasswordField, string>>;

@@ -1,7 +1,7 @@
 import { Button, Group, NativeSelect, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ProfileField, ProfileValues } from './validation.ts';
+import type { ProfileField, ProfileValues } from '../../machines/profile/validation.ts';
 
 type ProfileFormProps = {
   /** Values the form starts with (the saved user); what the user types stays in the form. */

@@ -12,19 +12,31 @@ import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/PasswordInput.css';
 import '@mantine/core/styles/ActionIcon.css';
 import { Card, SimpleGrid, Stack, Title } from '@mantine/core';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
+import type { ProfileRef } from '../../machines/app/selectors.ts';
+import {
+  selectAvatarError,
+  selectFieldErrors,
+  selectFormError,
+  selectIsAvatarBusy,
+  selectIsChangingPassword,
+  selectIsSaving,
+  selectPasswordChanged,
+  selectPasswordErrors,
+  selectSavedUser,
+} from '../../machines/profile/selectors.ts';
+import type { Reason, UserInfo } from '../../machines/profile/types.ts';
 import { resolveApiUrl } from '../../services/config.ts';
 import { reasonText } from '../app/reason.ts';
 import { AvatarField } from './AvatarField.tsx';
 import { PasswordForm } from './PasswordForm.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
-import { createProfileImplementations, type ProfileDeps } from './profile.implementations.ts';
-import { profileMachine } from './profile.machine.ts';
-import type { Reason, UserInfo } from './types.ts';
 
-type ProfilePanelProps = ProfileDeps & {
+type ProfilePanelProps = {
+  /** The profile chart (the shell runs it while the page is open). */
+  profile: ProfileRef;
+  /** The user the form starts from (the chart's input). */
   user: UserInfo;
   /** The `gender` dictionary's options when the session loaded it. */
   genders?: { value: string; label: string }[] | undefined;
@@ -37,22 +49,17 @@ const texts = <K extends string>(t: (key: string) => string, errors: Partial<Rec
   ) as Partial<Record<K, string>>;
 
 /** 个人信息: avatar, the profile form and the password form, wired to the profile chart. */
-export function ProfilePanel({ user, genders, apiBase, ...deps }: ProfilePanelProps) {
+export function ProfilePanel({ profile, user, genders, apiBase }: ProfilePanelProps) {
   const { t } = useTranslation('profile');
-  const [logic] = useState(() => profileMachine.provide(createProfileImplementations(deps, user.id)));
-  const profile = useActorRef(logic, { input: { user } });
-  const saved = useSelector(profile, (s) => s.context.user);
-  const fieldErrors = useSelector(profile, (s) => s.context.fieldErrors);
-  const formError = useSelector(profile, (s) => s.context.formError);
-  const avatarError = useSelector(profile, (s) => s.context.avatarError);
-  const passwordErrors = useSelector(profile, (s) => s.context.passwordErrors);
-  const saving = useSelector(profile, (s) => s.matches({ details: 'saving' }));
-  const avatarBusy = useSelector(profile, (s) => !s.matches({ avatar: 'idle' }));
-  const changing = useSelector(profile, (s) => s.matches({ password: 'changing' }));
-  const changed = useSelector(
-    profile,
-    (s) => s.matches({ password: 'changed' }) || s.matches({ password: 'signingOut' }),
-  );
+  const saved = useSelector(profile, selectSavedUser);
+  const fieldErrors = useSelector(profile, selectFieldErrors);
+  const formError = useSelector(profile, selectFormError);
+  const avatarError = useSelector(profile, selectAvatarError);
+  const passwordErrors = useSelector(profile, selectPasswordErrors);
+  const saving = useSelector(profile, selectIsSaving);
+  const avatarBusy = useSelector(profile, selectIsAvatarBusy);
+  const changing = useSelector(profile, selectIsChangingPassword);
+  const changed = useSelector(profile, selectPasswordChanged);
   const genderOptions = genders?.length
     ? genders
     : ['0', '1', '2'].map((value) => ({ value, label: t(`gender.${value}`) }));

@@ -1,35 +1,26 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { INDEX_PATH } from '../../machines/routeGuard/paths.ts';
 import { selectMenuRecords } from '../../machines/routeGuard/selectors.ts';
-import { useRouteGuardRef } from '../app/actor.ts';
+import { buildSearchIndex, searchIndex } from '../../machines/search/searchIndex.ts';
+import { selectIsSearchOpen, selectSearchQuery } from '../../machines/search/selectors.ts';
+import { useRouteGuardRef, useSearchRef } from '../app/actor.ts';
 import { SearchButton } from '../shell/header/SearchButton.tsx';
 import { useSearchHotkey } from './hotkey.ts';
-import { buildSearchIndex, type SearchEntry, searchIndex } from './index.ts';
 import { SearchSpotlight } from './SearchSpotlight.tsx';
-import { searchMachine, selectIsSearchOpen, selectSearchQuery } from './search.machine.ts';
 
 /** At most this many rows are drawn; the scorer ranks the rest out. */
 const MAX_RESULTS = 50;
 
-/** The header's search tool and panel, over every menu leaf of the signed-in user. */
+/**
+ * The header's search tool and panel, over every menu leaf of the signed-in user; the panel's state is the
+ * shell's `search` chart (choosing an entry navigates through the chart's bound `openEntry`).
+ */
 export function SearchContainer() {
   const { t } = useTranslation('shell');
-  const navigate = useNavigate();
   const menus = useSelector(useRouteGuardRef(), selectMenuRecords);
-  // `provide` keeps the chart's config, so the actor is created once and takes fresh implementations.
-  const search = useActorRef(
-    searchMachine.provide({
-      actions: {
-        openEntry: (_, { entry }: { entry: SearchEntry }) => {
-          if (entry.external) window.open(entry.path, '_blank', 'noopener,noreferrer');
-          else navigate(entry.path);
-        },
-      },
-    }),
-  );
+  const search = useSearchRef();
   const opened = useSelector(search, selectIsSearchOpen);
   const query = useSelector(search, selectSearchQuery);
   const consoleTitle = t('console');

@@ -5,9 +5,9 @@ import { Badge, Group, Kbd, Text } from '@mantine/core';
 import { createSpotlight, Spotlight } from '@mantine/spotlight';
 import { useEffect, useState } from 'react';
 import { Trans } from 'react-i18next';
+import type { SearchEntry, SearchHit } from '../../machines/search/searchIndex.ts';
 import { Icon } from '../icons/Icon.tsx';
 import { useHeaderTranslation } from '../shell/header/i18n.ts';
-import type { SearchEntry, SearchHit } from './index.ts';
 
 export type SearchSpotlightProps = {
   /** The chart's state: the spotlight never opens or closes on its own. */

@@ -1,7 +1,10 @@
-/** Generated-path fixtures for the shell chart: its inputs, events and the saved-data read's outcomes. */
+/**
+ * Generated-path fixtures for the shell chart: its inputs, events (the page charts opened and closed, each
+ * once more while open / closed) and the saved-data read's outcomes.
+ */
 import { shellMachine } from '../../../src/machines/shell/shell.machine.ts';
 import type { ShellContext } from '../../../src/machines/shell/types.ts';
-import { menus } from '../session/data.ts';
+import { menus, user } from '../session/data.ts';
 import type { ChartFixture } from '../support/paths.ts';
 
 export const shellFixture: ChartFixture = {
@@ -15,6 +18,10 @@ export const shellFixture: ChartFixture = {
     { type: 'shell.menusLoaded', menus },
     { type: 'shell.menusChanged', menus },
     { type: 'shell.tokenRefreshed', token: 'fresh' },
+    { type: 'shell.pageOpened', key: 'profile', chart: 'profile', input: { user } },
+    { type: 'shell.pageOpened', key: 'inbox', chart: 'inbox' },
+    { type: 'shell.pageOpened', key: 'feed', chart: 'feed' },
+    { type: 'shell.pageClosed', key: 'profile' },
   ],
   actors: {
     readUserSlices: {
@@ -22,7 +29,22 @@ export const shellFixture: ChartFixture = {
       error: [new Error('indexedDB unavailable')],
     },
   },
-  inert: ['tabs', 'fullscreen', 'preferences', 'socket', 'messagePoller'],
-  // The restore guard reads whether the menus are known.
-  summarize: (c: ShellContext) => ({ menus: c.menus !== null, saved: c.savedTabs !== null }),
+  inert: [
+    'tabs',
+    'fullscreen',
+    'preferences',
+    'socket',
+    'messagePoller',
+    'unread',
+    'search',
+    'profile',
+    'inbox',
+    'feed',
+  ],
+  // The restore guard reads whether the menus are known; the page guards read which pages are open.
+  summarize: (c: ShellContext) => ({
+    menus: c.menus !== null,
+    saved: c.savedTabs !== null,
+    pages: [...c.pages].sort(),
+  }),
 };

@@ -16,12 +16,9 @@ import { Failure } from '../../../crud/Failure.tsx';
 import { Permission } from '../../../crud/permission.tsx';
 import { TaskFailure } from '../../../crud/TaskFailure.tsx';
 import type { CrudActionContext, Row } from '../../../crud/types.ts';
+import type { UnreadLink } from '../../../messages/useUnreadCount.ts';
 
-/** What the page needs of the app's unread store (src/ui/messages/unread-store.ts). */
-export type UnreadLink = {
-  refresh(): void;
-  onMessagesChanged(listener: () => void): () => void;
-};
+export type { UnreadLink };
 
 const KEYS = ['success', 'warning', 'info', 'error'] as const;
 const COLORS = ['teal', 'orange', 'blue', 'red'] as const;

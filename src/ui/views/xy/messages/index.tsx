@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { AppCrudEnv } from '../../../crud/app-env.tsx';
 import { CrudPage } from '../../../crud/CrudPage.tsx';
 import type { CrudResource } from '../../../crud/types.ts';
-import { useUnreadStore } from '../../../messages/useUnreadCount.ts';
-import { MarkAllReadButton, MarkReadButton, type UnreadLink } from './MessageActions.tsx';
+import { type UnreadLink, useUnreadLink } from '../../../messages/useUnreadCount.ts';
+import { MarkAllReadButton, MarkReadButton } from './MessageActions.tsx';
 import { messageResource } from './resource.ts';
 
-/** The page on any kit env; `unread` is the app's unread store (a fake in unit tests). */
+/** The page on any kit env; `unread` links it to the shell's unread chart (a fake in unit tests). */
 export function MessagesPage({ unread }: { unread: UnreadLink }) {
   // `t` changes with the language, so the option labels follow it.
   const { t } = useTranslation('support');
@@ -24,7 +24,7 @@ export function MessagesPage({ unread }: { unread: UnreadLink }) {
 }
 
 export default function MessagesRoute() {
-  const unread = useUnreadStore();
+  const unread = useUnreadLink();
   return (
     <AppCrudEnv>
       <MessagesPage unread={unread} />

@@ -7,7 +7,7 @@
  * with a small fuzzy scorer (substring first, then an in-order subsequence), best first.
  */
 import type { MenuRecord } from '../../contract/menu.ts';
-import { isExternalPath, recordPath, routePathOf } from '../../machines/routeGuard/menus.ts';
+import { isExternalPath, recordPath, routePathOf } from '../routeGuard/menus.ts';
 
 export type SearchEntry = {
   /** `String(record.id)`, or `index` for the console. */
@@ -19,7 +19,7 @@ export type SearchEntry = {
   /** A route path (an embedded link's is `/iframe/<id>`) or an `http(s)://` address. */
   path: string;
   icon: string | null;
-  /** `http(s)://` address: opens in a new window. */
+  /** `http(s)://` address: opens in a new browser tab. */
   external: boolean;
   /** Not shown in the side menu (`visible: false`), still searchable. */
   hidden: boolean;

@@ -1,5 +1,6 @@
+/** Types of the feed chart (src/machines/feed/feed.machine.ts). */
 import type { Item } from '../../contract/index.ts';
-import type { Reason } from '../../machines/shared/effects.ts';
+import type { Reason } from '../shared/effects.ts';
 
 export type { Item, Reason };
 

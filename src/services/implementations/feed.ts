@@ -1,10 +1,15 @@
+/**
+ * Binds the feed chart's effects (src/machines/feed/feed.machine.ts): the latest items and the counts
+ * through the http client (a missing or refused `/xy/items/*` hides the card), and `watchSocket`, which
+ * relays the socket chart's emitted `socket.items` (systemId `socket`) as `feed.itemsArrived`.
+ */
 import { fromCallback, fromPromise } from 'xstate';
-import { getItemStats, getLatestItems } from '../../services/api/items.ts';
-import { isApiError } from '../../services/http/errors.ts';
-import type { HttpClient } from '../../services/http/types.ts';
-import { isOverviewUnavailable } from '../../services/implementations/overview.ts';
-import type { feedMachine } from './feed.machine.ts';
-import type { FeedEvent, FeedLoadError, FeedStats, Item } from './types.ts';
+import type { FeedMachine } from '../../machines/feed/feed.machine.ts';
+import type { FeedEvent, FeedLoadError, FeedStats, Item } from '../../machines/feed/types.ts';
+import { getItemStats, getLatestItems } from '../api/items.ts';
+import { isApiError } from '../http/errors.ts';
+import type { HttpClient } from '../http/types.ts';
+import { isOverviewUnavailable } from './overview.ts';
 
 /** The slice of the socket chart the feed listens to (its emitted `socket.items`). */
 export type SocketItemsSource = {
@@ -13,8 +18,11 @@ export type SocketItemsSource = {
 
 export type FeedDeps = {
   http(): Promise<HttpClient>;
-  /** The socket chart, when the app runs one. */
-  socket?: SocketItemsSource | undefined;
+  /**
+   * The socket chart to listen to; by default the one in the feed's actor system (systemId `socket`),
+   * absent while no shell runs it.
+   */
+  socket?: () => SocketItemsSource | undefined;
 };
 
 /** A missing endpoint (stock dvadmin: 404 / 接口地址不正确) or a refusal hides the card instead of failing. */
@@ -29,6 +37,7 @@ async function orUnavailable<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
+/** `feedMachine.provide(createFeedImplementations(deps))`. */
 export function createFeedImplementations(deps: FeedDeps) {
   return {
     actors: {
@@ -38,12 +47,13 @@ export function createFeedImplementations(deps: FeedDeps) {
       loadStats: fromPromise<FeedStats>(({ signal }) =>
         orUnavailable(async () => getItemStats(await deps.http(), signal)),
       ),
-      watchSocket: fromCallback<FeedEvent>(({ sendBack }) => {
-        const subscription = deps.socket?.on('socket.items', (event) =>
+      watchSocket: fromCallback<FeedEvent>(({ sendBack, system }) => {
+        const socket = deps.socket ? deps.socket() : (system.get('socket') as SocketItemsSource | undefined);
+        const subscription = socket?.on('socket.items', (event) =>
           sendBack({ type: 'feed.itemsArrived', items: event.items }),
         );
         return () => subscription?.unsubscribe();
       }),
     },
-  } satisfies Parameters<(typeof feedMachine)['provide']>[0];
+  } satisfies Parameters<FeedMachine['provide']>[0];
 }

@@ -3,7 +3,7 @@
  * mirror the server's (server/modules/user/routes.ts) so a valid form is rarely refused; the server's own
  * `"<label>:<message>"` answers are mapped back to the field they name, in either language.
  */
-import type { Reason } from '../../machines/shared/effects.ts';
+import type { Reason } from '../shared/effects.ts';
 
 export type ProfileField = 'name' | 'gender' | 'mobile' | 'email' | 'avatar';
 export type ProfileValues = { name: string; gender: string; mobile: string; email: string };
@@ -14,6 +14,14 @@ export type PasswordValues = Record<PasswordField, string>;
 export type PasswordErrors = Partial<Record<PasswordField, Reason>>;
 
 export const NAME_MAX = 40;
+
+/** Image uploaders accept these (seed §5). */
+export const IMAGE_EXTENSIONS = ['.png', '.jpeg', '.jpg', '.ico', '.bmp', '.gif'] as const;
+
+export function isImageFileName(name: string): boolean {
+  const lower = name.toLowerCase();
+  return IMAGE_EXTENSIONS.some((ext) => lower.endsWith(ext));
+}
 const MOBILE = /^\+?[0-9\-() ]{3,30}$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Item } from '../../src/contract/index.ts';
-import { feedMachine } from '../../src/ui/feed/feed.machine.ts';
-import type { FeedContext, FeedEvent, FeedLoadError } from '../../src/ui/feed/types.ts';
-import { type ChartFixture, coverChart } from './support/paths.ts';
+import type { Item } from '../../../src/contract/index.ts';
+import { feedMachine } from '../../../src/machines/feed/feed.machine.ts';
+import type { FeedContext, FeedEvent, FeedLoadError } from '../../../src/machines/feed/types.ts';
+import { type ChartFixture, coverChart } from '../support/paths.ts';
 
 const item: Item = { id: 1, title: 'item 1' };
 const networkError: FeedLoadError = { message: '网络异常' };

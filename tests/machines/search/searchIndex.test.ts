@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { MenuRecord } from '../../src/contract/menu.ts';
-import { buildSearchIndex, fuzzyScore, normalize, searchIndex } from '../../src/ui/search/index.ts';
+import type { MenuRecord } from '../../../src/contract/menu.ts';
+import {
+  buildSearchIndex,
+  fuzzyScore,
+  normalize,
+  searchIndex,
+} from '../../../src/machines/search/searchIndex.ts';
 
 const rec = (r: Partial<MenuRecord> & Pick<MenuRecord, 'id' | 'name'>): MenuRecord => ({
   parent: null,

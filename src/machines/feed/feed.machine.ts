@@ -1,5 +1,7 @@
 /**
- * Feed: what the workbench adds to the socket chart's live list (page-local, one per mounted workbench).
+ * Feed: what the workbench adds to the socket chart's live list. The shell spawns it when the workbench
+ * mounts (`shell.pageOpened`) and stops it when the page goes; effects are bound in
+ * src/services/implementations/feed.ts.
  *
  * Regions (parallel, each `loading` → `loaded` | `failed`, `feed.retry` loads a failed one again, or
  * `unavailable` when the server has no such endpoint or refuses the user — a stock dvadmin has no
@@ -13,7 +15,7 @@
  */
 import { assign, fromCallback, setup } from 'xstate';
 import { isSeenAgain } from '../../contract/socket.ts';
-import { notProvided, reasonFromError } from '../../machines/shared/effects.ts';
+import { notProvided, reasonFromError } from '../shared/effects.ts';
 import type { FeedContext, FeedEvent, FeedLoadError, FeedStats, Item } from './types.ts';
 
 /** How many counted ids the chart remembers (more than the live list and the seed hold together). */
@@ -123,7 +125,3 @@ export const feedMachine = setup({
 });
 
 export type FeedMachine = typeof feedMachine;
-
-/** The card is not drawn: `/xy/items/*` does not exist on this backend (or refuses the user). */
-export const selectFeedHidden = (s: { matches(value: unknown): boolean }): boolean =>
-  s.matches({ seed: 'unavailable' }) || s.matches({ stats: 'unavailable' });

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
-import type { Item } from '../../src/contract/index.ts';
-import { feedMachine } from '../../src/ui/feed/feed.machine.ts';
+import type { Item } from '../../../src/contract/index.ts';
+import { feedMachine } from '../../../src/machines/feed/feed.machine.ts';
 
 const item = (id: number): Item => ({ id, title: `item ${id}` });
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));

@@ -1,18 +1,21 @@
 /**
- * Inbox: the 站内信 page's list of the user's received messages (page-local).
+ * Inbox: the 站内信 page's list of the user's received messages. The shell spawns it when the page mounts
+ * (`shell.pageOpened`) and stops it when the page goes; effects are bound in
+ * src/services/implementations/messages.ts.
  *
  * `loading` invokes `loadPage` with the filter (全部 / 未读 / 已读) and page → `ready` | `failed` (retry).
  * A filter or page change from any state loads again (a filter change goes back to page 1; the request in
  * flight is cancelled). In `ready`, `inbox.markRead` → `marking` (`markRead`), then the row shows read —
  * and under the 未读 filter the page loads again, since the row no longer belongs there — and `readMarked`
  * tells the unread badge. A failed mark is toasted by the http layer and the list stays as it was.
- * `inbox.changed` (a message arrived or was read from its notification) reloads the page in place — from
+ * `inbox.changed` (a message arrived or was read from its notification: `watchChanges`, invoked for the
+ * chart's life, relays the unread chart's `messages.changed`) reloads the page in place — from
  * `ready` or `failed`, or restarting a load in flight; while marking, the mark's own reload or row update
  * wins and the next change reloads.
  * Not modelled: message detail, deleting, sending (the message centre admin page owns those).
  */
-import { assign, setup } from 'xstate';
-import { notProvided, reasonFromError } from '../../machines/shared/effects.ts';
+import { assign, fromCallback, setup } from 'xstate';
+import { notProvided, reasonFromError } from '../shared/effects.ts';
 import {
   INBOX_PAGE_SIZE,
   type InboxContext,
@@ -27,6 +30,8 @@ export const inboxMachine = setup({
   actors: {
     loadPage: notProvided<Page<InboxRow>, InboxQuery>('loadPage'),
     markRead: notProvided<void, { id: number }>('markRead'),
+    /** Sends `inbox.changed` when messages change elsewhere; a no-op until bound. */
+    watchChanges: fromCallback<InboxEvent>(() => () => {}),
   },
   actions: {
     /** A message became read (the unread badge counts again). */
@@ -46,6 +51,7 @@ export const inboxMachine = setup({
     error: null,
     markingId: null,
   },
+  invoke: { id: 'watchChanges', src: 'watchChanges' },
   initial: 'loading',
   on: {
     'inbox.filterChanged': {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import type { UserInfo } from '../../src/contract/index.ts';
-import { profileMachine } from '../../src/ui/profile/profile.machine.ts';
+import type { UserInfo } from '../../../src/contract/index.ts';
+import { profileMachine } from '../../../src/machines/profile/profile.machine.ts';
 
 const user: UserInfo = { id: 1, username: 'superadmin', name: '超级管理员', gender: 1, avatar: null };
 const valid = { oldPassword: 'old', newPassword: 'n3w', newPassword2: 'n3w' };
@@ -17,6 +17,7 @@ function start(overrides: Parameters<typeof profileMachine.provide>[0] = {}) {
       ...overrides,
       actors: {
         saveProfile: fromPromise(saveProfile),
+        saveAvatar: fromPromise(saveProfile),
         uploadAvatar: fromPromise(async () => ({ url: 'media/a.png' })),
         changePassword: fromPromise(changePassword),
         ...overrides.actors,

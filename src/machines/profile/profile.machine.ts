@@ -1,5 +1,7 @@
 /**
- * Profile: the 个人信息 page (page-local; input: the session's user).
+ * Profile: the 个人信息 page. The shell spawns it when the page mounts (`shell.pageOpened`, input: the
+ * session's user) and stops it when the page goes (`shell.pageClosed`); effects are bound in
+ * src/services/implementations/profile.ts.
  *
  * Regions (parallel):
  * - `details`: `editing` → `saving` on a valid `profile.saveRequested` (client checks first; an invalid form
@@ -7,7 +9,7 @@
  *   refused → back to `editing` with the server's `"<label>:<message>"` on its field (or as a form error).
  *   The form keeps what the user typed either way: the view owns the drafts, the chart only the verdicts.
  * - `avatar`: `idle` → `uploading` for an image (.png .jpeg .jpg .ico .bmp .gif; anything else is refused
- *   on the spot) → `saving` through update_user_info with the saved fields and the new URL → `idle`.
+ *   on the spot) → `saving` (`saveAvatar`: update_user_info with the saved fields and the new URL) → `idle`.
  *   An empty upload answer fails with 上传失败 (the upload service).
  * - `password`: `idle` → `changing` when the three fields are filled and the repeat matches (md5 on the
  *   wire is the service's) → `changed` (a toast) → after `signOutDelay`, `signingOut` (the session signs
@@ -15,11 +17,19 @@
  *   goes back to `idle` with 旧密码不正确 / 两次密码不匹配 on their fields.
  */
 import { assign, setup } from 'xstate';
-import { notProvided, reasonFromError } from '../../machines/shared/effects.ts';
-import { isImageFileName } from '../../services/api/profile.ts';
-import type { ProfileContext, ProfileEvent, ProfileUpdate, UserInfo } from './types.ts';
+import { notProvided, reasonFromError } from '../shared/effects.ts';
+import type {
+  PasswordChangeInput,
+  PasswordValues,
+  ProfileContext,
+  ProfileEvent,
+  ProfileInput,
+  ProfileUpdate,
+  UserInfo,
+} from './types.ts';
 import {
   hasErrors,
+  isImageFileName,
   serverFieldError,
   serverPasswordError,
   validatePassword,
@@ -43,14 +53,14 @@ export const profileMachine = setup({
   types: {
     context: {} as ProfileContext,
     events: {} as ProfileEvent,
-    input: {} as { user: UserInfo },
+    input: {} as ProfileInput,
   },
   actors: {
     saveProfile: notProvided<void, ProfileUpdate>('saveProfile'),
+    /** The same save (update_user_info) with the new avatar URL, from the avatar region. */
+    saveAvatar: notProvided<void, ProfileUpdate>('saveAvatar'),
     uploadAvatar: notProvided<{ url: string }, { file: File }>('uploadAvatar'),
-    changePassword: notProvided<void, { oldPassword: string; newPassword: string; newPassword2: string }>(
-      'changePassword',
-    ),
+    changePassword: notProvided<void, PasswordChangeInput>('changePassword'),
   },
   actions: {
     /** The user as saved: tell the session (header name and avatar) and say so. */
@@ -183,7 +193,7 @@ export const profileMachine = setup({
         saving: {
           invoke: {
             id: 'saveAvatar',
-            src: 'saveProfile',
+            src: 'saveAvatar',
             input: ({ context }) => context.pendingUpdate as ProfileUpdate,
             onDone: {
               target: 'idle',
@@ -222,8 +232,10 @@ export const profileMachine = setup({
           invoke: {
             id: 'changePassword',
             src: 'changePassword',
-            input: ({ context }) =>
-              context.pendingPassword as { oldPassword: string; newPassword: string; newPassword2: string },
+            input: ({ context }) => ({
+              userId: context.user.id,
+              ...(context.pendingPassword as PasswordValues),
+            }),
             onDone: { target: 'changed', actions: [assign({ pendingPassword: null }), 'passwordChanged'] },
             onError: {
               target: 'idle',

@@ -1,5 +1,6 @@
+/** Types of the profile chart (src/machines/profile/profile.machine.ts). */
 import type { UserInfo } from '../../contract/index.ts';
-import type { Reason } from '../../machines/shared/effects.ts';
+import type { Reason } from '../shared/effects.ts';
 import type { FieldErrors, PasswordErrors, PasswordValues, ProfileValues } from './validation.ts';
 
 export type { FieldErrors, PasswordErrors, PasswordValues, ProfileValues, Reason, UserInfo };
@@ -32,3 +33,9 @@ export type ProfileEvent =
   | { type: 'profile.saveRequested'; values: ProfileValues }
   | { type: 'profile.avatarSelected'; file: File }
   | { type: 'profile.passwordSubmitted'; values: PasswordValues };
+
+/** What the shell's `shell.pageOpened` gives the chart: the session's user. */
+export type ProfileInput = { user: UserInfo };
+
+/** What `changePassword` takes: whose password, and the three fields as typed (md5 is the service's). */
+export type PasswordChangeInput = PasswordValues & { userId: number };

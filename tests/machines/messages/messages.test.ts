@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { inboxMachine } from '../../src/ui/messages/inbox.machine.ts';
-import type { InboxQuery, InboxRow } from '../../src/ui/messages/types.ts';
-import { unreadMachine } from '../../src/ui/messages/unread.machine.ts';
+import { inboxMachine } from '../../../src/machines/messages/inbox.machine.ts';
+import type { InboxQuery, InboxRow } from '../../../src/machines/messages/types.ts';
+import { unreadMachine } from '../../../src/machines/messages/unread.machine.ts';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 const row = (id: number, is_read: boolean): InboxRow => ({ id, title: `m${id}`, is_read });
