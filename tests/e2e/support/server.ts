@@ -42,6 +42,8 @@ export type TestServer = {
    * Pair it with `page.clock.runFor(ms)` (see `advanceTime` in ./console.ts).
    */
   advanceClock(ms: number): Promise<void>;
+  /** How far `advanceClock` has moved the server's wall clock so far (0 without `clock: true`). */
+  readonly clockOffsetMs: number;
   stop(): Promise<void>;
 };
 
@@ -105,6 +107,9 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
       return child.pid as number;
     },
     requestCount: (path, method) => requestCount(url, path, method),
+    get clockOffsetMs() {
+      return clockOffset;
+    },
     async halt() {
       await stopChild(child);
     },
@@ -209,6 +214,7 @@ export function sharedServer(): TestServer {
     halt: refuse,
     resume: refuse,
     advanceClock: refuse,
+    clockOffsetMs: 0,
     async stop() {},
   };
 }
