@@ -39,6 +39,19 @@ export async function createDatabase(target: DatabaseTarget): Promise<Db> {
   }
 }
 
+/**
+ * An in-memory PGlite started from a dumped data directory (`PGlite.dumpDataDir`) instead of a fresh
+ * initdb: the server tests start each server from one migrated, seeded copy (tests/server/helpers.ts).
+ */
+export async function openPgliteFromDump(dump: Blob): Promise<Db> {
+  return openPglite(await PGlite.create('memory://', { ...PGLITE_OPTIONS, loadDataDir: dump }));
+}
+
+/** A fresh in-memory PGlite, for a caller that needs the PGlite itself (dumping its data directory). */
+export function createMemoryPglite(): Promise<PGlite> {
+  return PGlite.create('memory://', PGLITE_OPTIONS);
+}
+
 async function openPostgres(url: string): Promise<Db> {
   const feed = new ChangeFeed(false);
   const pool = new pg.Pool({ connectionString: url, max: 10, onConnect: listenOnPoolConnection(feed) });
@@ -65,7 +78,8 @@ async function openPostgres(url: string): Promise<Db> {
   return db;
 }
 
-async function openPglite(pglite: PGlite, onEnd?: () => void): Promise<Db> {
+/** Kysely over a PGlite, with the change feed listening. */
+export async function openPglite(pglite: PGlite, onEnd?: () => void): Promise<Db> {
   const feed = new ChangeFeed(true);
   await pglite.listen(CHANGES_CHANNEL, (payload) => feed.receive(payload));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new PGlitePool(pglite, onEnd) }) });

@@ -1,13 +1,14 @@
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { signInDirectly, startServerForThisFile } from './support/console.ts';
+import { sharedServerForThisFile, signInDirectly, startServerForThisFile } from './support/console.ts';
 import { ROOT } from './support/server.ts';
 
-// E2E_WEB_DIR: serve another build than dist/ (a session checking its own build while others use dist/).
-const server = startServerForThisFile(
-  process.env.E2E_WEB_DIR ? { env: { WEB_DIR: process.env.E2E_WEB_DIR } } : {},
-);
+// Changes nothing another file sees: the shared server. E2E_WEB_DIR: a server of its own serving another
+// build than dist/ (a session checking its own build while others use dist/).
+const server = process.env.E2E_WEB_DIR
+  ? startServerForThisFile({ env: { WEB_DIR: process.env.E2E_WEB_DIR } })
+  : sharedServerForThisFile();
 
 /** Every script the page fetched whose file name starts with `prefix` (Vite names chunks after modules). */
 function chunkRequests(page: Page, prefix: string): string[] {

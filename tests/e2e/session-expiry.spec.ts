@@ -1,19 +1,24 @@
 import { expect, test } from '@playwright/test';
 import {
+  advanceTime,
   captchaField,
   fillLogin,
+  installClock,
   sessionCookies,
   signIn,
   startServerForThisFile,
 } from './support/console.ts';
 
 // Access tokens live 10 s, so the session refreshes 8 s after sign-in (the lead is capped at a fifth of
-// the token's life).
-const server = startServerForThisFile({ env: { ACCESS_TOKEN_TTL: '10' } });
+// the token's life). Time moves on the browser's clock and the server's together (`clock: true`,
+// `advanceTime`): no waiting for the refresh in real time.
+const ACCESS_TTL_SECONDS = 10;
+const server = startServerForThisFile({ clock: true, env: { ACCESS_TOKEN_TTL: String(ACCESS_TTL_SECONDS) } });
 
 test('when the token can no longer be refreshed the session ends: back to /login with the page as redirect', async ({
   page,
 }) => {
+  await installClock(page);
   await signIn(page, server());
   await page.goto(`${server().url}/userInfo`);
   await expect(page.getByRole('heading', { name: '基本信息' })).toBeVisible();
@@ -24,7 +29,9 @@ test('when the token can no longer be refreshed the session ends: back to /login
       body: JSON.stringify({ code: 401, msg: 'token invalid', data: null }),
     }),
   );
-  await expect(page).toHaveURL(/\/login\?redirect=%2FuserInfo$/, { timeout: 20_000 });
+  // past the refresh (8 s after sign-in), short of the token's expiry
+  await advanceTime(page, server(), (ACCESS_TTL_SECONDS - 1) * 1000);
+  await expect(page).toHaveURL(/\/login\?redirect=%2FuserInfo$/);
   await expect(page.getByText('登录超时，请重新登录！')).toBeVisible();
   await expect(page.getByLabel('用户名')).toBeEditable();
   // The page clears its cookies; the HttpOnly refresh cookie is the server's to clear (the session asks it).

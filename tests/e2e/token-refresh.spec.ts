@@ -1,14 +1,28 @@
 import { expect, test } from '@playwright/test';
 import { apiSignIn } from './support/api.ts';
-import { sessionCookies, signIn, startServerForThisFile } from './support/console.ts';
+import {
+  advanceTime,
+  installClock,
+  sessionCookies,
+  signInDirectly,
+  startServerForThisFile,
+} from './support/console.ts';
 
+// Short-lived access tokens; time moves on the browser's clock and the server's together (`clock: true`,
+// `advanceTime`), so a token expires without waiting for it in real time.
 const ACCESS_TTL_SECONDS = 5;
-const server = startServerForThisFile({ env: { ACCESS_TOKEN_TTL: String(ACCESS_TTL_SECONDS) } });
+const server = startServerForThisFile({
+  clock: true,
+  env: { ACCESS_TOKEN_TTL: String(ACCESS_TTL_SECONDS) },
+});
 
 test('an expired access token is refreshed without the user noticing', async ({ page, context }) => {
-  // A session from earlier (tokens in the cookies), and the console opened after its access token expired.
+  // A session from earlier (tokens in the cookies), and the console opened after its access token expired:
+  // the server's clock and the browser's both past the token's expiry.
   const tokens = await apiSignIn(server());
-  await new Promise((resolve) => setTimeout(resolve, (ACCESS_TTL_SECONDS + 2) * 1000));
+  const past = (ACCESS_TTL_SECONDS + 2) * 1000;
+  await server().advanceClock(past);
+  await installClock(page, { time: Date.now() + past });
   const url = new URL(server().url);
   await context.addCookies(
     Object.entries({ token: tokens.access, refresh: tokens.refresh, uuid: String(tokens.userId) }).map(
@@ -34,12 +48,15 @@ test('an expired access token is refreshed without the user noticing', async ({ 
 
 test('a short-lived access token is refreshed about once per lifetime, not in a loop', async ({ page }) => {
   // The refresh lead (60 s) is capped at a fifth of the token's remaining life (src/machines/session/jwt.ts).
-  await signIn(page, server());
+  // A refresh loop would also never let `advanceTime` settle the page's requests.
+  await installClock(page, { time: Date.now() + server().clockOffsetMs });
+  await signInDirectly(page, server());
   let refreshes = 0;
   page.on('request', (r) => {
     if (new URL(r.url()).pathname === '/token/refresh/') refreshes += 1;
   });
-  await page.waitForTimeout(ACCESS_TTL_SECONDS * 1000);
+  await advanceTime(page, server(), ACCESS_TTL_SECONDS * 1000);
+  expect(refreshes).toBeGreaterThan(0);
   expect(refreshes).toBeLessThanOrEqual(3);
 });
 
@@ -47,10 +64,12 @@ test('two tabs of one session refresh the shared token without signing each othe
   page,
   context,
 }) => {
-  // Both tabs hold the same token and so plan their refresh for the same moment; with rotation, spending
-  // one refresh token twice would make the server revoke the session. The tabs share a Web Lock instead.
+  // Both tabs hold the same token and so plan their refresh for the same moment (one clock for the
+  // context: their timers fire in the same step); with rotation, spending one refresh token twice would
+  // make the server revoke the session. The tabs share a Web Lock instead.
   test.setTimeout(90_000);
-  await signIn(page, server());
+  await installClock(page, { time: Date.now() + server().clockOffsetMs });
+  await signInDirectly(page, server());
   const second = await context.newPage();
   await second.goto(`${server().url}/index`);
   await expect(second.getByTestId('user-menu')).toContainText('你好 超级管理员');
@@ -61,7 +80,7 @@ test('two tabs of one session refresh the shared token without signing each othe
     });
   }
   const before = (await sessionCookies(page)).refresh;
-  await page.waitForTimeout(3 * ACCESS_TTL_SECONDS * 1000);
+  await advanceTime(page, server(), 3 * ACCESS_TTL_SECONDS * 1000);
   expect(refreshes.length).toBeGreaterThan(0);
   expect(refreshes.every((status) => status === 200)).toBe(true);
   expect((await sessionCookies(page)).refresh).not.toBe(before);

@@ -3,13 +3,13 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { signParams } from '../../src/contract/sign.ts';
 import { apiSignIn } from './support/api.ts';
-import { signInDirectly, startServerForThisFile } from './support/console.ts';
+import { sharedServerForThisFile, signInDirectly } from './support/console.ts';
 import type { TestServer } from './support/server.ts';
 
 // Issue 12, item 3: an uploaded file must never run script on the console's origin. The hostile file is an
 // .xsd holding an XHTML <script> that would mark the page, beacon home and read the session cookies.
-// A generous start timeout: the spec may share a busy machine with other suites.
-const server = startServerForThisFile({ startTimeoutMs: 110_000 });
+// The upload is the test user's own file (and the legacy one a file of its own in the data dir): the shared server.
+const server = sharedServerForThisFile();
 
 const HOSTILE = `<?xml version="1.0"?>
 <html xmlns="http://www.w3.org/1999/xhtml"><body><script>

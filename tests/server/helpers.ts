@@ -2,15 +2,23 @@
 // PostgreSQL when reachable, each file on its own fresh database, dropped afterwards), signed requests
 // built with the contract's signParams, and a login that solves the captcha through the test hook.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { type BuildOptions, buildServer } from '../../server/app.ts';
 import { type Config, loadConfig } from '../../server/config.ts';
-import { redact } from '../../server/db/index.ts';
+import {
+  createMemoryPglite,
+  type Db,
+  openPglite,
+  openPgliteFromDump,
+  redact,
+} from '../../server/db/index.ts';
+import { migrateToLatest } from '../../server/db/migrate.ts';
+import { seedIfEmpty } from '../../server/db/seed.ts';
 import { md5Hex } from '../../src/contract/password.ts';
 import { signParams } from '../../src/contract/sign.ts';
 
@@ -69,6 +77,35 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop: () 
   return { url: url.toString(), drop };
 }
 
+/**
+ * The data directory of a migrated, seeded in-memory PGlite, dumped once per vitest run into the run's
+ * directory (tests/support/globalSetup.ts) by the first server test that needs it: each PGlite server then
+ * starts from that copy, skipping initdb, the migrations and the seed (seconds per server). The server still
+ * runs its migrations (finding none to apply) and its seed check (finding the seeded users) on it. Outside
+ * a vitest run with that directory, undefined: every server starts from scratch.
+ */
+async function seededPgliteDump(): Promise<Blob | undefined> {
+  const dir = inject('serverTemplateDir');
+  if (!dir) return undefined;
+  const file = join(dir, 'pglite-seeded.tar');
+  if (!existsSync(file)) {
+    const pglite = await createMemoryPglite();
+    const db = await openPglite(pglite);
+    try {
+      await migrateToLatest(db);
+      await seedIfEmpty(db);
+      const dump = Buffer.from(await (await pglite.dumpDataDir('none')).arrayBuffer());
+      // two workers may build it at once: each writes its own file and renames it into place
+      const partial = `${file}.${process.pid}`;
+      writeFileSync(partial, dump);
+      renameSync(partial, file);
+    } finally {
+      await db.destroy();
+    }
+  }
+  return new Blob([readFileSync(file)]);
+}
+
 export function testConfig(overrides: Partial<Config> = {}): Config {
   const dir = mkdtempSync(join(tmpdir(), 'xy-server-test-'));
   const raw = loadConfig({
@@ -123,7 +160,14 @@ export class TestServer {
       database = { kind: 'postgres', url: created.url };
     }
     this.config = testConfig({ database, ...overrides });
-    this.app = await buildServer(this.config, { logger: false, ...options });
+    // An in-memory PGlite server starts from the run's seeded copy, unless it brings its own database, is
+    // pointed at another one (overrides.database), or seeds more than the seed on a fresh start (the demo set).
+    let db: Db | undefined;
+    if (this.config.database.kind === 'memory' && !options.db && !this.config.demoData) {
+      const dump = await seededPgliteDump();
+      if (dump) db = await openPgliteFromDump(dump);
+    }
+    this.app = await buildServer(this.config, { logger: false, ...options, ...(db ? { db } : {}) });
   }
 
   async stop(): Promise<void> {

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -42,8 +42,21 @@ export type TestServer = {
    * Pair it with `page.clock.runFor(ms)` (see `advanceTime` in ./console.ts).
    */
   advanceClock(ms: number): Promise<void>;
+  /** How far `advanceClock` has moved the server's wall clock so far (0 without `clock: true`). */
+  readonly clockOffsetMs: number;
   stop(): Promise<void>;
 };
+
+/** Where ./globalSetup.ts leaves the run's migrated, seeded PGlite copy (see ./seededDatabase.ts). */
+export const PGLITE_DUMP_ENV = 'E2E_PGLITE_DUMP';
+
+/**
+ * Whether a server starts from the run's seeded copy: an in-memory one that seeds nothing more on a fresh
+ * start (no demo set), while the run has a copy.
+ */
+function seededCopy(options: ServerOptions): boolean {
+  return !options.persistent && !options.env?.DEMO_DATA && !!process.env[PGLITE_DUMP_ENV];
+}
 
 function serverEnv(dataDir: string, options: ServerOptions): NodeJS.ProcessEnv {
   return {
@@ -76,7 +89,10 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
   }
   let clockOffset = 0;
   const launch = async (launchEnv: NodeJS.ProcessEnv) => {
-    const preload = options.clock ? ['--import', './tests/e2e/support/serverClock.ts'] : [];
+    const preload = [
+      ...(options.clock ? ['--import', './tests/e2e/support/serverClock.ts'] : []),
+      ...(seededCopy(options) ? ['--import', './tests/e2e/support/seededDatabase.ts'] : []),
+    ];
     const started = spawn(process.execPath, ['--import', 'tsx', ...preload, 'server/main.ts'], {
       cwd: ROOT,
       env: { ...launchEnv, E2E_CLOCK_OFFSET_MS: String(clockOffset) },
@@ -105,6 +121,9 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
       return child.pid as number;
     },
     requestCount: (path, method) => requestCount(url, path, method),
+    get clockOffsetMs() {
+      return clockOffset;
+    },
     async halt() {
       await stopChild(child);
     },
@@ -209,8 +228,28 @@ export function sharedServer(): TestServer {
     halt: refuse,
     resume: refuse,
     advanceClock: refuse,
+    clockOffsetMs: 0,
     async stop() {},
   };
+}
+
+/**
+ * Migrates and seeds an in-memory PGlite once and dumps its data directory to `file` (global setup): the
+ * copy every in-memory test server starts from (./seededDatabase.ts).
+ */
+export async function dumpSeededDatabase(file: string): Promise<void> {
+  const { createMemoryPglite, openPglite } = await import('../../../server/db/index.ts');
+  const { migrateToLatest } = await import('../../../server/db/migrate.ts');
+  const { seedIfEmpty } = await import('../../../server/db/seed.ts');
+  const pglite = await createMemoryPglite();
+  const db = await openPglite(pglite);
+  try {
+    await migrateToLatest(db);
+    await seedIfEmpty(db);
+    writeFileSync(file, Buffer.from(await (await pglite.dumpDataDir('none')).arrayBuffer()));
+  } finally {
+    await db.destroy();
+  }
 }
 
 /** Starts the shared server (global setup) and says how the workers find it. */
