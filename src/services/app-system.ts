@@ -24,7 +24,7 @@ import { takeInlinedBoot } from './boot.ts';
 import { getSessionCookies } from './cookies.ts';
 import { deferredLogic } from './deferred-logic.ts';
 import type { HttpClient } from './http/types.ts';
-import { t } from './i18n/index.ts';
+import { t, whenIdle } from './i18n/index.ts';
 import { createAppImplementations } from './implementations/app.ts';
 import { createLogSink, subscribeToWindowErrors } from './implementations/log.ts';
 import { createTokenPort, webLocksRefresh } from './implementations/session.ts';
@@ -122,12 +122,20 @@ export function createAppSystem(router: RouterBinding): AppSystem {
     else createLogSink(getLogRef(root), { now, currentUrl })(entry);
   };
 
-  const network = loadNetwork({ tokens, log: sendLog }).then((n) => {
-    loaded = n;
-    return n;
-  });
-  const api = deferredApi(network);
   const cookies = getSessionCookies();
+  // Signed out, the sign-in form is drawn first: the network layer (its evaluation takes the main thread for
+  // tens of ms) loads once the browser is idle; requests made before (the captcha image) wait for it. With a
+  // session to restore it loads at once.
+  const gate = cookies.getToken()
+    ? Promise.resolve()
+    : new Promise<void>((resolve) => whenIdle(resolve, 300));
+  const network = gate
+    .then(() => loadNetwork({ tokens, log: sendLog }))
+    .then((n) => {
+      loaded = n;
+      return n;
+    });
+  const api = deferredApi(network);
 
   const logError = (effect: string) => (error: unknown) =>
     sendLog({

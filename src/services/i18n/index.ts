@@ -152,10 +152,13 @@ export function preloadNamespaces(instance: I18n = i18n): Promise<void> {
   return pending;
 }
 
-/** Runs `run` when the browser is idle (a short timeout where `requestIdleCallback` is missing). */
-export function whenIdle(run: () => void): void {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 2_000 });
-  else setTimeout(run, 200);
+/**
+ * Runs `run` when the browser is idle, at the latest after `timeoutMs` (a short timeout where
+ * `requestIdleCallback` is missing).
+ */
+export function whenIdle(run: () => void, timeoutMs = 2_000): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(() => run(), { timeout: timeoutMs });
+  else setTimeout(run, Math.min(200, timeoutMs));
 }
 
 async function loadAllNamespaces(instance: I18n): Promise<void> {
