@@ -1,21 +1,25 @@
 /**
- * Start-up: the ordered loads after sign-in (invoked by `session` in `signedIn.data.loading`).
+ * Start-up: the loads after sign-in (invoked by `session` in `signedIn.data.loading`).
  *
- * Lifecycle: `userInfo` → `settings` → `dictionaries` → `departments` → `menus` → `done`, one request at a
- * time, each bounded by `stepTimeout`. Any failure or timeout ends in `failed` with the step and the
- * reason; the output says which, and `session` shows the error state with retry and sign-out. A retry runs
- * the whole sequence again (the requests are small; partial results are not kept).
+ * Lifecycle: `loading` is a parallel state with one region per step — `userInfo`, `settings`,
+ * `dictionaries`, `departments`, `menus` — so the five requests go out in one wave (issue 17 item 8: the
+ * shell is reached in one round trip, not five); each region is `loading` → `loaded`, and the wave is
+ * bounded by `stepTimeout` (a timeout names the first step still loading). When every region has loaded
+ * the chart is `done`. The first failure or timeout ends in
+ * `failed` with its step and reason (the other requests are cancelled); the output says which, and
+ * `session` shows the error state with retry and sign-out. A retry runs the whole wave again (the requests
+ * are small; partial results are not kept).
  * Optional steps (`departments`, OPTIONAL_STARTUP_STEPS): when the server refuses the user the data (stock
  * dvadmin answers 4000 to a user without the department-list grant) the step is skipped — its data null,
- * its name in `startupSkipped`, a frontend log entry (`reportSkipped`) — and the sequence goes on.
+ * its name in `startupSkipped`, a frontend log entry (`reportSkipped`) — and the start-up goes on.
  *
  * Lives in `session` rather than `routeGuard` because everything it loads belongs to the signed-in user
  * and is cleared with the session; `routeGuard` only needs the menus, which `session` hands over when done.
  * When the menu request fails, the menus cached in session storage (`menuData`, read at restore) are used.
  * Every state and transition is taken by the generated paths (no exceptions).
- * Not modelled: parallel loading (the order is the seed's and keeps the first error meaningful).
+ * Not modelled: which request of a wave failed second (only the first failure is reported).
  */
-import { assign, setup } from 'xstate';
+import { assign, setup, stateIn } from 'xstate';
 import type { MenuRecord, Settings, UserInfo } from '../../contract/index.ts';
 import { isRefusedError, notProvided, type Reason, reasonFromError } from '../shared/effects.ts';
 import type {
@@ -34,7 +38,7 @@ type Failure = { step: StartupStep; reason: Reason };
 
 const failed = (step: StartupStep) =>
   ({
-    target: 'failed',
+    target: '#startup.failed',
     actions: {
       type: 'recordFailure',
       params: ({ event }: { event: { error?: unknown } }): Failure => ({
@@ -45,10 +49,10 @@ const failed = (step: StartupStep) =>
   }) as const;
 
 /** A refused optional step: its data null, named in `startupSkipped`, logged; the sequence goes on. */
-const skipped = (step: OptionalStartupStep, target: StartupStep) =>
+const skipped = (step: OptionalStartupStep) =>
   ({
     guard: 'isRefused',
-    target,
+    target: 'loaded',
     actions: [
       {
         type: 'recordSkip',
@@ -69,7 +73,7 @@ const skipped = (step: OptionalStartupStep, target: StartupStep) =>
 
 const timedOut = (step: StartupStep) =>
   ({
-    target: 'failed',
+    target: '#startup.failed',
     actions: { type: 'recordFailure', params: { step, reason: { key: 'session:startup.timeout' } } },
   }) as const;
 
@@ -109,80 +113,129 @@ export const startupMachine = setup({
 }).createMachine({
   id: 'startup',
   context: ({ input }) => ({ cachedMenus: input.cachedMenus, data: { startupSkipped: [] }, failure: null }),
-  initial: 'userInfo',
+  initial: 'loading',
   output: ({ context }) =>
     context.failure ? { ok: false, ...context.failure } : { ok: true, data: context.data as StartupData },
   states: {
-    userInfo: {
-      invoke: {
-        id: 'loadUserInfo',
-        src: 'loadUserInfo',
-        onDone: {
-          target: 'settings',
-          actions: assign({ data: ({ context, event }) => ({ ...context.data, user: event.output }) }),
-        },
-        onError: failed('userInfo'),
-      },
-      after: { stepTimeout: timedOut('userInfo') },
-    },
-    settings: {
-      invoke: {
-        id: 'loadSettings',
-        src: 'loadSettings',
-        onDone: {
-          target: 'dictionaries',
-          actions: assign({ data: ({ context, event }) => ({ ...context.data, settings: event.output }) }),
-        },
-        onError: failed('settings'),
-      },
-      after: { stepTimeout: timedOut('settings') },
-    },
-    dictionaries: {
-      invoke: {
-        id: 'loadDictionaries',
-        src: 'loadDictionaries',
-        onDone: {
-          target: 'departments',
-          actions: assign({
-            data: ({ context, event }) => ({ ...context.data, dictionaries: event.output }),
-          }),
-        },
-        onError: failed('dictionaries'),
-      },
-      after: { stepTimeout: timedOut('dictionaries') },
-    },
-    departments: {
-      invoke: {
-        id: 'loadDepartments',
-        src: 'loadDepartments',
-        onDone: {
-          target: 'menus',
-          actions: assign({ data: ({ context, event }) => ({ ...context.data, departments: event.output }) }),
-        },
-        onError: [skipped('departments', 'menus'), failed('departments')],
-      },
-      after: { stepTimeout: timedOut('departments') },
-    },
-    menus: {
-      invoke: {
-        id: 'loadMenus',
-        src: 'loadMenus',
-        onDone: {
-          target: 'done',
-          actions: assign({ data: ({ context, event }) => ({ ...context.data, menus: event.output }) }),
-        },
-        onError: [
-          {
-            guard: 'hasCachedMenus',
-            target: 'done',
-            actions: assign({
-              data: ({ context }) => ({ ...context.data, menus: context.cachedMenus ?? [] }),
-            }),
-          },
-          failed('menus'),
+    loading: {
+      type: 'parallel',
+      onDone: 'done',
+      // One bound for the wave (the requests went out together): the first step still loading is named.
+      after: {
+        stepTimeout: [
+          { guard: stateIn('#startup.loading.userInfo.loading'), ...timedOut('userInfo') },
+          { guard: stateIn('#startup.loading.settings.loading'), ...timedOut('settings') },
+          { guard: stateIn('#startup.loading.dictionaries.loading'), ...timedOut('dictionaries') },
+          { guard: stateIn('#startup.loading.departments.loading'), ...timedOut('departments') },
+          timedOut('menus'),
         ],
       },
-      after: { stepTimeout: timedOut('menus') },
+      states: {
+        userInfo: {
+          initial: 'loading',
+          states: {
+            loading: {
+              invoke: {
+                id: 'loadUserInfo',
+                src: 'loadUserInfo',
+                onDone: {
+                  target: 'loaded',
+                  actions: assign({
+                    data: ({ context, event }) => ({ ...context.data, user: event.output }),
+                  }),
+                },
+                onError: failed('userInfo'),
+              },
+            },
+            loaded: { type: 'final' },
+          },
+        },
+        settings: {
+          initial: 'loading',
+          states: {
+            loading: {
+              invoke: {
+                id: 'loadSettings',
+                src: 'loadSettings',
+                onDone: {
+                  target: 'loaded',
+                  actions: assign({
+                    data: ({ context, event }) => ({ ...context.data, settings: event.output }),
+                  }),
+                },
+                onError: failed('settings'),
+              },
+            },
+            loaded: { type: 'final' },
+          },
+        },
+        dictionaries: {
+          initial: 'loading',
+          states: {
+            loading: {
+              invoke: {
+                id: 'loadDictionaries',
+                src: 'loadDictionaries',
+                onDone: {
+                  target: 'loaded',
+                  actions: assign({
+                    data: ({ context, event }) => ({ ...context.data, dictionaries: event.output }),
+                  }),
+                },
+                onError: failed('dictionaries'),
+              },
+            },
+            loaded: { type: 'final' },
+          },
+        },
+        departments: {
+          initial: 'loading',
+          states: {
+            loading: {
+              invoke: {
+                id: 'loadDepartments',
+                src: 'loadDepartments',
+                onDone: {
+                  target: 'loaded',
+                  actions: assign({
+                    data: ({ context, event }) => ({ ...context.data, departments: event.output }),
+                  }),
+                },
+                onError: [skipped('departments'), failed('departments')],
+              },
+            },
+            loaded: { type: 'final' },
+          },
+        },
+        menus: {
+          initial: 'loading',
+          states: {
+            loading: {
+              invoke: {
+                id: 'loadMenus',
+                src: 'loadMenus',
+                onDone: {
+                  target: 'loaded',
+                  actions: assign({
+                    data: ({ context, event }) => ({ ...context.data, menus: event.output }),
+                  }),
+                },
+                onError: [
+                  {
+                    guard: 'hasCachedMenus',
+                    target: 'loaded',
+                    actions: assign({
+                      data: ({ context }) => ({ ...context.data, menus: context.cachedMenus ?? [] }),
+                    }),
+                  },
+                  failed('menus'),
+                ],
+              },
+            },
+            loaded: { type: 'final' },
+          },
+        },
+      },
     },
     done: { type: 'final' },
     failed: { type: 'final' },

@@ -35,8 +35,8 @@ afterEach(() => {
 });
 
 describe('start-up', () => {
-  it('loads user info, settings, dictionaries, departments and menus, one after the other', async () => {
-    const { actor, fakes, order } = startStartup();
+  it('asks for user info, settings, dictionaries, departments and menus in one wave; done when all have answered', async () => {
+    const { actor, fakes } = startStartup();
     const results = [
       startupData.user,
       startupData.settings,
@@ -44,13 +44,16 @@ describe('start-up', () => {
       startupData.departments,
       menus,
     ];
-    for (const [i, step] of STEPS.entries()) {
-      expect(fakes[step].calls).toHaveLength(1);
-      for (const later of STEPS.slice(i + 1)) expect(fakes[later].calls).toHaveLength(0);
-      fakes[step].last.resolve(results[i]);
+    for (const step of STEPS) expect(fakes[step].calls).toHaveLength(1);
+    // answers arrive in any order: the last one ends the start-up
+    for (const i of [4, 2, 0, 3]) {
+      fakes[STEPS[i] as (typeof STEPS)[number]].last.resolve(results[i]);
       await settle();
+      expect(actor.getSnapshot().status).toBe('active');
     }
-    expect(order).toEqual(['userInfo', 'settings', 'dictionaries', 'departments', 'menus', 'done']);
+    fakes.loadSettings.last.resolve(startupData.settings);
+    await settle();
+    expect(actor.getSnapshot().value).toBe('done');
     expect(actor.getSnapshot().output).toEqual({ ok: true, data: startupData });
   });
 
@@ -60,7 +63,7 @@ describe('start-up', () => {
     fakes.loadUserInfo.last.resolve(startupData.user);
     await settle();
     vi.advanceTimersByTime(30_000 - 1);
-    expect(actor.getSnapshot().value).toBe('settings');
+    expect(actor.getSnapshot().matches({ loading: { settings: 'loading', userInfo: 'loaded' } })).toBe(true);
     vi.advanceTimersByTime(1);
     expect(actor.getSnapshot().output).toEqual({
       ok: false,
@@ -70,7 +73,7 @@ describe('start-up', () => {
     expect(fakes.loadSettings.last.signal.aborted).toBe(true);
   });
 
-  it('a failed request ends the start-up with the server message', async () => {
+  it('a failed request ends the start-up with the server message and cancels the others', async () => {
     const { actor, fakes } = startStartup();
     fakes.loadUserInfo.last.reject({ message: '您没有执行该操作的权限。' });
     await settle();
@@ -79,6 +82,7 @@ describe('start-up', () => {
       step: 'userInfo',
       reason: { key: 'session:startup.failed', text: '您没有执行该操作的权限。' },
     });
+    expect(fakes.loadMenus.last.signal.aborted).toBe(true);
   });
 
   it('when the menu request fails the menus cached in sessionStorage are used', async () => {
@@ -109,7 +113,7 @@ describe('start-up', () => {
     await settle();
     fakes.loadDepartments.last.reject({ message: '您没有执行该操作的权限。', refused: true });
     await settle();
-    expect(actor.getSnapshot().value).toBe('menus');
+    expect(actor.getSnapshot().matches({ loading: { departments: 'loaded', menus: 'loading' } })).toBe(true);
     fakes.loadMenus.last.resolve(menus);
     await settle();
     expect(actor.getSnapshot().output).toEqual({
