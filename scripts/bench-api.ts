@@ -19,20 +19,15 @@
  * Figures are machine-bound: on a loaded machine compare against a baseline taken there (`git stash` the
  * server, run this script).
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
-import { signParams } from '../src/contract/sign.ts';
 import { apiSignIn } from '../tests/e2e/support/api.ts';
 import { startServer, type TestServer } from '../tests/e2e/support/server.ts';
 import { signSecret } from './bench-lib/console.ts';
+import { loadFigures, signedUrl } from './bench-lib/load.ts';
 import { prepareMessagesDatabase } from './bench-lib/message-seed.ts';
-import { figure } from './bench-lib/stats.ts';
 
-const CONNECTIONS = 10;
-const SECONDS = 8;
-const WARMUP_SECONDS = 2;
 const MESSAGES = 1_000;
 const MESSAGE_USER = 'test';
 
@@ -76,64 +71,19 @@ const TARGETS: Target[] = [
 
 type Result = { ok: boolean };
 
-/** CPU time (user + system) the process has used, ms; null where /proc is missing. */
-function cpuMs(pid: number): number | null {
-  const file = `/proc/${pid}/stat`;
-  if (!existsSync(file)) return null;
-  // Fields after the command name: state is field 3, utime 14 and stime 15 (clock ticks, 100 a second).
-  const fields = readFileSync(file, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
-function load(options: autocannon.Options): Promise<autocannon.Result> {
-  return new Promise((resolve, reject) => {
-    autocannon(options, (error, result) => (error ? reject(error) : resolve(result)));
-  });
-}
-
-/** A signed URL for the target (one signature serves the whole run: the window is 300 s). */
-function signedUrl(server: TestServer, secret: string, target: Target): string {
-  const timestamp = Math.floor(Date.now() / 1000);
-  const sign = signParams(secret, target.query, timestamp);
-  const params = new URLSearchParams({ ...target.query, timestamp: String(timestamp), sign });
-  return `${server.url}${target.path}?${params}`;
-}
-
+/** One target under load (scripts/bench-lib/load.ts), after a check that it answers a 2000 envelope. */
 async function measure(server: TestServer, secret: string, target: Target, token: string | null) {
-  const url = signedUrl(server, secret, target);
+  const url = signedUrl(server, secret, target.path, target.query);
   const headers: Record<string, string> = token ? { authorization: `JWT ${token}` } : {};
   const check = (await (await fetch(url, { headers })).json()) as { code: number; msg: unknown };
   if (check.code !== 2000) throw new Error(`${target.path}: ${check.code} ${JSON.stringify(check.msg)}`);
-  const ok = (body: string | Buffer | undefined) => String(body ?? '').startsWith('{"code":2000,');
-  const options = { url, headers, connections: CONNECTIONS, verifyBody: ok };
-  await load({ ...options, duration: WARMUP_SECONDS });
-  const cpuBefore = cpuMs(server.pid);
-  const result = await load({ ...options, duration: SECONDS });
-  const cpuAfter = cpuMs(server.pid);
-  const failed = result.non2xx + result.mismatches + result.errors + result.timeouts;
-  const name = `api.${target.name}`;
-  figure(`${name}.rps`, result.requests.average, 'req/s', 0);
-  figure(`${name}.latency.p50`, result.latency.p50, 'ms', 1);
-  figure(`${name}.latency.p99`, result.latency.p99, 'ms', 1);
-  if (cpuBefore !== null && cpuAfter !== null && result.requests.total > 0) {
-    figure(`${name}.cpu`, ((cpuAfter - cpuBefore) * 1000) / result.requests.total, 'µs/req', 0);
-  }
-  if (target.baseline !== null) console.log(`${name}.baseline: ${target.baseline} req/s`);
-  if (target.goal !== null) console.log(`${name}.goal: ${target.goal} req/s`);
-  if (failed > 0) {
-    console.error(
-      `bench: ${target.path} answered ${result.non2xx} non-2xx, ${result.mismatches} bad envelopes, ` +
-        `${result.errors} errors, ${result.timeouts} timeouts`,
-    );
-    return false;
-  }
-  if (target.goal !== null && result.requests.average < target.goal) {
-    console.error(
-      `bench: ${name}.rps ${Math.round(result.requests.average)} is under its goal ${target.goal}`,
-    );
-    return false;
-  }
-  return true;
+  return loadFigures(server, {
+    name: `api.${target.name}`,
+    url,
+    token,
+    baseline: target.baseline,
+    goal: target.goal,
+  });
 }
 
 /** Runs the hot-endpoint figures; `ok` is false when a goal was missed or an answer was not a 2000. */

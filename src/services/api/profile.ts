@@ -4,17 +4,13 @@
  * the fields they name.
  */
 import { md5Hex, Paths } from '../../contract/index.ts';
+import type { ProfileUpdate } from '../../machines/profile/types.ts';
 import type { HttpClient } from '../http/types.ts';
 import type { UploadedFile } from './schemas.ts';
 import { uploadFile } from './upload.ts';
 
-export type ProfileUpdate = {
-  name: string;
-  gender: number | null;
-  mobile: string;
-  email: string;
-  avatar: string | null;
-};
+/** The saved profile as update_user_info takes it (the profile chart's type). */
+export type { ProfileUpdate };
 
 export async function updateUserInfo(
   http: HttpClient,

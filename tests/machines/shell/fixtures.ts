@@ -3,7 +3,7 @@
  * once more while open / closed) and the saved-data read's outcomes.
  */
 import { shellMachine } from '../../../src/machines/shell/shell.machine.ts';
-import type { ShellContext } from '../../../src/machines/shell/types.ts';
+import { PAGE_CHARTS, SHELL_CHILDREN, type ShellContext } from '../../../src/machines/shell/types.ts';
 import { menus, user } from '../session/data.ts';
 import type { ChartFixture } from '../support/paths.ts';
 
@@ -29,18 +29,7 @@ export const shellFixture: ChartFixture = {
       error: [new Error('indexedDB unavailable')],
     },
   },
-  inert: [
-    'tabs',
-    'fullscreen',
-    'preferences',
-    'socket',
-    'messagePoller',
-    'unread',
-    'search',
-    'profile',
-    'inbox',
-    'feed',
-  ],
+  inert: [...SHELL_CHILDREN, ...PAGE_CHARTS],
   // The restore guard reads whether the menus are known; the page guards read which pages are open.
   summarize: (c: ShellContext) => ({
     menus: c.menus !== null,
