@@ -24,7 +24,8 @@ import { takeInlinedBoot } from './boot.ts';
 import { getSessionCookies } from './cookies.ts';
 import { deferredLogic } from './deferred-logic.ts';
 import type { HttpClient } from './http/types.ts';
-import { t, whenIdle } from './i18n/index.ts';
+import { t } from './i18n/index.ts';
+import { whenIdle } from './idle.ts';
 import { createAppImplementations } from './implementations/app.ts';
 import { createLogSink, subscribeToWindowErrors } from './implementations/log.ts';
 import { createTokenPort, webLocksRefresh } from './implementations/session.ts';
@@ -123,12 +124,12 @@ export function createAppSystem(router: RouterBinding): AppSystem {
   };
 
   const cookies = getSessionCookies();
+  // A token cookie at boot: a session to restore (which reads the menu cache of the network chunk).
+  const restoring = !!cookies.getToken();
   // Signed out, the sign-in form is drawn first: the network layer (its evaluation takes the main thread for
   // tens of ms) loads once the browser is idle; requests made before (the captcha image) wait for it. With a
   // session to restore it loads at once.
-  const gate = cookies.getToken()
-    ? Promise.resolve()
-    : new Promise<void>((resolve) => whenIdle(resolve, 300));
+  const gate = restoring ? Promise.resolve() : new Promise<void>((resolve) => whenIdle(resolve, 300));
   const network = gate
     .then(() => loadNetwork({ tokens, log: sendLog }))
     .then((n) => {
@@ -214,10 +215,6 @@ export function createAppSystem(router: RouterBinding): AppSystem {
       // The socket's answer arrives as `socket.tokenRefreshed` (the root forwards `session.refreshed`).
       getToken: () => tokens.getAccess(),
       requestTokenRefresh: (token) => void tokens.refreshAfter401(token),
-      // Live permissions (issue 16): the session fetches the menus again and the shell follows.
-      permissionsChanged: () => {
-        if (root) getSessionRef(root).send({ type: 'session.permissionsChanged' });
-      },
       toSession: (event) => {
         if (root) getSessionRef(root).send(event);
       },
@@ -231,7 +228,7 @@ export function createAppSystem(router: RouterBinding): AppSystem {
   if (session?.actors && readStoredSession) {
     session.actors.readStoredSession = fromPromise<StoredSession>(async () => {
       // Signed out there is nothing to restore: the sign-in page does not wait for the network chunk.
-      if (cookies.getToken()) await network.catch(() => undefined);
+      if (restoring) await network.catch(() => undefined);
       return toPromise(createActor(readStoredSession).start());
     });
   }

@@ -64,14 +64,14 @@ export type ShellDeps = {
   network(): Promise<HttpClient>;
   getToken(): string | undefined;
   requestTokenRefresh(token: string | undefined): void;
-  /** The socket heard `permissions`: the session fetches the menus again. */
-  permissionsChanged(): void;
   /** Sends to the session chart (the profile page's saved user, the sign-out after a password change). */
   toSession(event: SessionNotice): void;
 };
 
 /** What the shell's charts tell the session. */
 export type SessionNotice =
+  /** The socket heard `permissions` (live permissions): the session fetches the menus again. */
+  | { type: 'session.permissionsChanged' }
   | { type: 'session.userUpdated'; user: UserInfo }
   | { type: 'session.logoutRequested' }
   | { type: 'session.logoutConfirmed' };
@@ -109,7 +109,7 @@ export function createShellSystem(deps: ShellDeps) {
       connect: createSocketConnector({ apiBase: getConfig().apiBase }),
       getToken: deps.getToken,
       requestTokenRefresh: deps.requestTokenRefresh,
-      permissionsChanged: deps.permissionsChanged,
+      permissionsChanged: () => deps.toSession({ type: 'session.permissionsChanged' }),
       notify: showNotice,
       showNotification: showSocketNotification,
       log: deps.log,

@@ -76,7 +76,6 @@ export const shellMachine = setup({
       saved: context.savedTabs?.saved ?? null,
       validPaths: validTabPaths(context.menus ?? []),
     })),
-    /** Live permissions: the tabs chart closes the tabs whose route is gone (it ignores this while restoring). */
     /** Spawns the page's chart under its key (each chart named statically, so the visualiser lists it). */
     openPage: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'shell.pageOpened') return;
@@ -91,6 +90,7 @@ export const shellMachine = setup({
       enqueue(stopChild(event.key));
       enqueue.assign({ pages: context.pages.filter((key) => key !== event.key) });
     }),
+    /** Live permissions: the tabs chart closes the tabs whose route is gone (it ignores this while restoring). */
     routesChanged: enqueueActions(({ event, enqueue }) => {
       if (event.type !== 'shell.menusChanged') return;
       enqueue.sendTo('tabs', { type: 'tabs.routesChanged', validPaths: validTabPaths(event.menus) });

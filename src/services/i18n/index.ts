@@ -152,15 +152,6 @@ export function preloadNamespaces(instance: I18n = i18n): Promise<void> {
   return pending;
 }
 
-/**
- * Runs `run` when the browser is idle, at the latest after `timeoutMs` (a short timeout where
- * `requestIdleCallback` is missing).
- */
-export function whenIdle(run: () => void, timeoutMs = 2_000): void {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(() => run(), { timeout: timeoutMs });
-  else setTimeout(run, Math.min(200, timeoutMs));
-}
-
 async function loadAllNamespaces(instance: I18n): Promise<void> {
   await Promise.allSettled(
     Object.entries(lazyLocaleModules).map(async ([path, load]) => {

@@ -29,10 +29,10 @@ function running<T>(ref: T | undefined, id: string): T {
 export const useTabsRef = () => running(getTabsRef(AppActor.useActorRef()), 'tabs');
 export const usePreferencesRef = () => running(getPreferencesRef(AppActor.useActorRef()), 'preferences');
 export const useFullscreenRef = () => running(getFullscreenRef(AppActor.useActorRef()), 'fullscreen');
+export const useUnreadRef = () => running(getUnreadRef(AppActor.useActorRef()), 'unread');
+export const useSearchRef = () => running(getSearchRef(AppActor.useActorRef()), 'search');
 
 /** The `login` chart while signed out (undefined otherwise). */
 export function useLoginRef() {
   return useSelector(useSessionRef(), selectLoginActor);
 }
-export const useUnreadRef = () => running(getUnreadRef(AppActor.useActorRef()), 'unread');
-export const useSearchRef = () => running(getSearchRef(AppActor.useActorRef()), 'search');

@@ -11,7 +11,8 @@ import {
   selectLoginSettings,
   selectLoginUsername,
 } from '../../machines/session/selectors.ts';
-import { changeLanguage, currentLanguage, whenIdle } from '../../services/i18n/index.ts';
+import { changeLanguage, currentLanguage } from '../../services/i18n/index.ts';
+import { whenIdle } from '../../services/idle.ts';
 import { useLoginRef } from '../app/actor.ts';
 import { PageLoader } from '../app/PageLoader.tsx';
 import { reasonText } from '../app/reason.ts';
