@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import type { ViteUserConfig } from 'vitest/config';
@@ -20,6 +21,9 @@ const unitTests = {
   testTimeout: 60_000,
   hookTimeout: 120_000,
   pool: 'forks',
+  // Vitest's default is one worker fewer than the cores: on a 2-core machine one file at a time, while most
+  // of a file's time is spent waiting (PGlite, servers, timers). Two at a time at least.
+  maxWorkers: Math.max(2, availableParallelism() - 1),
   setupFiles: ['tests/support/setup.ts'],
 } satisfies ViteUserConfig['test'];
 

@@ -9,6 +9,7 @@ import { createAppSystem } from './services/app-system.ts';
 import { getSessionCookies } from './services/cookies.ts';
 import { currentLanguage, i18n, preloadNamespaces } from './services/i18n/index.ts';
 import { AppActor } from './ui/app/actor.ts';
+import { useThrowOnActorFailure } from './ui/app/actor-failure.ts';
 import { CrashScreen } from './ui/app/CrashScreen.tsx';
 import { ErrorBoundary } from './ui/app/ErrorBoundary.tsx';
 import { createRouterHost, type RouterHost } from './ui/app/router-host.ts';
@@ -39,7 +40,9 @@ const routerHost = host;
 
 /** Hands the root actor, created by the Provider, to the services (token refresh, log, locations). */
 function SystemBinding() {
-  system.attach(AppActor.useActorRef());
+  const app = AppActor.useActorRef();
+  system.attach(app);
+  useThrowOnActorFailure(app);
   return null;
 }
 

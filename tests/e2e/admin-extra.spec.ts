@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
 import { readXlsx, writeXlsx } from '../../server/modules/crud/xlsx.ts';
 import { TEMPLATE_COLUMNS } from '../../server/modules/user-admin/import.ts';
 import { apiGet, apiSignIn } from './support/api.ts';
 import { openLogin, signInDirectly, startServerForThisFile } from './support/console.ts';
 import { png } from './support/files.ts';
+import { expect, type Page, test } from './support/test.ts';
 
 const server = startServerForThisFile();
 

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { captchaField, openLogin, sessionCookies, startServerForThisFile } from './support/console.ts';
+import { expect, test } from './support/test.ts';
 
 // The setting is flipped with the management CLI against the server's own (PGlite) database before it starts.
 const server = startServerForThisFile({

@@ -1,7 +1,7 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
 import { apiCall, apiGet, apiSignIn } from './support/api.ts';
 import { signIn, startServerForThisFile } from './support/console.ts';
 import { actAsStock21 } from './support/stock21.ts';
+import { expect, type Locator, type Page, test } from './support/test.ts';
 
 /**
  * Issue 18 on the reference server, shaped like a stock dvadmin 2.1: the `test` user loses the

@@ -1,4 +1,3 @@
-import { expect, type Page, type Request, test } from '@playwright/test';
 import {
   captchaField,
   fillLogin,
@@ -6,6 +5,7 @@ import {
   sessionCookies,
   sharedServerForThisFile,
 } from './support/console.ts';
+import { expect, type Page, type Request, test } from './support/test.ts';
 
 // Tabs of one console share the session (issue 16): two pages of one browser context are two tabs (same
 // cookies, same BroadcastChannel origin). Each test signs in a session of its own on the shared server.

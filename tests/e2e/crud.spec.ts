@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
 import { sharedServerForThisFile, signInDirectly } from './support/console.ts';
+import { expect, type Page, test } from './support/test.ts';
 
 const server = sharedServerForThisFile();
 

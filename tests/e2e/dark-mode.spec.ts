@@ -1,6 +1,7 @@
 // Dark mode (issue 16): light / dark / follow the system (the default), per user, applied without a reload.
-import { expect, type Locator, type Page, test } from '@playwright/test';
+
 import { openLogin, sharedServerForThisFile, signInDirectly } from './support/console.ts';
+import { expect, type Locator, type Page, test } from './support/test.ts';
 
 const server = sharedServerForThisFile();
 

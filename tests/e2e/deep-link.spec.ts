@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
 import { captchaField, fillLogin, openLogin, sharedServerForThisFile, signIn } from './support/console.ts';
+import { expect, type Page, test } from './support/test.ts';
 
 const server = sharedServerForThisFile();
 

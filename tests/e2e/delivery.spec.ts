@@ -3,10 +3,10 @@
 // shows what a receiver answered, and an answered feedback changes status and reaches the customer's webhook.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, type Page, test } from '@playwright/test';
 import { signParams } from '../../src/contract/sign.ts';
 import { apiCall, apiIngest, apiSignIn } from './support/api.ts';
 import { signInDirectly, startServerForThisFile } from './support/console.ts';
+import { expect, type Page, test } from './support/test.ts';
 
 // Its own server: a submitted feedback becomes a business message to every operator (global state), whose
 // sticky notification would lie over other files' pages on a shared server.

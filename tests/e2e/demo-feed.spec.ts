@@ -3,9 +3,9 @@
 // on the page without a reload; what a filter or the blacklist dropped never shows.
 // Its own server with the demo set seeded (DEMO_DATA=1: tasks, phones, filters, a blacklisted seller).
 import { spawn } from 'node:child_process';
-import { expect, test } from '@playwright/test';
 import { signInDirectly, startServerForThisFile } from './support/console.ts';
 import { ROOT } from './support/server.ts';
+import { expect, test } from './support/test.ts';
 
 const server = startServerForThisFile({ env: { DEMO_DATA: '1' } });
 

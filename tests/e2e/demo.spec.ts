@@ -3,8 +3,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
 import { serveDemo } from '../../demo/serve.ts';
+import { expect, type Page, test } from './support/test.ts';
 
 // `npm run demo`: the console with no server at all, its API answered in the page (Mock Service Worker).
 // The demo is built here into its own directory (never over dist/, which the other specs serve).

@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
 import { sharedServerForThisFile, signInDirectly, startServerForThisFile } from './support/console.ts';
 import { ROOT } from './support/server.ts';
+import { expect, type Page, test } from './support/test.ts';
 
 // Changes nothing another file sees: the shared server. E2E_WEB_DIR: a server of its own serving another
 // build than dist/ (a session checking its own build while others use dist/).

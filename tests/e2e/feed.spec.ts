@@ -1,7 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
 import { apiIngest } from './support/api.ts';
 import { signInDirectly, startServerForThisFile } from './support/console.ts';
 import type { TestServer } from './support/server.ts';
+import { expect, type Page, test } from './support/test.ts';
 
 const INGEST_TOKEN = 'e2e-ingest-token-0123456789';
 const server = startServerForThisFile({ env: { INGEST_TOKEN } });

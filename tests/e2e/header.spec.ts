@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
 import { sharedServerForThisFile, signInDirectly } from './support/console.ts';
+import { expect, type Page, test } from './support/test.ts';
 
 const server = sharedServerForThisFile();
 

@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, type Page, test } from '@playwright/test';
 import { apiCall, apiSignIn } from './support/api.ts';
 import { signInDirectly, startServerForThisFile } from './support/console.ts';
+import { expect, type Page, test } from './support/test.ts';
 
 const server = startServerForThisFile();
 

@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
 import { apiCall, apiSignIn } from './support/api.ts';
 import { sharedServerForThisFile, signInDirectly } from './support/console.ts';
+import { expect, type Page, test } from './support/test.ts';
 
 // The /items live list (issue 13) on the shared server: every row a test makes carries its own tag, the
 // filter it creates belongs to its own task (no other ingest is affected), items are posted by superadmin

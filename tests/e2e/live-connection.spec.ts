@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test';
 import { apiIngest } from './support/api.ts';
 import {
   advanceTime,
@@ -7,6 +6,7 @@ import {
   signInDirectly,
   startServerForThisFile,
 } from './support/console.ts';
+import { expect, test } from './support/test.ts';
 
 // A server that can be stopped and started again on the same port and data (tokens, secrets, refresh
 // records survive), with access tokens short enough to expire while it is down. Time moves on the

@@ -1,9 +1,10 @@
 // Issue 16, live permissions: an administrator changes a role's menus over the API; the signed-in `test`
 // user's console follows within seconds, without a reload — a granted menu appears in the side menu, and
 // the tab of a revoked one closes with a message naming it.
-import { expect, type Page, test } from '@playwright/test';
+
 import { apiCall, apiGet, apiSignIn } from './support/api.ts';
 import { signInDirectly, startServerForThisFile } from './support/console.ts';
+import { expect, type Page, test } from './support/test.ts';
 
 // Roles change: a server of its own.
 const server = startServerForThisFile();

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { sessionCookies, sharedServerForThisFile, signIn } from './support/console.ts';
+import { expect, test } from './support/test.ts';
 
 const server = sharedServerForThisFile();
 

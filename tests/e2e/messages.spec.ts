@@ -1,7 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
 import { apiCall, apiSignIn } from './support/api.ts';
 import { installClock, settleRequests, signInDirectly, startServerForThisFile } from './support/console.ts';
 import type { TestServer } from './support/server.ts';
+import { expect, type Page, test } from './support/test.ts';
 
 // Its own server: the messages sent here would pop up in every other test's console.
 const server = startServerForThisFile();

@@ -2,11 +2,12 @@
 // forms (refusals on their fields, the inline switch, the dry run); a phone's token shown once, copied, then
 // rotated; a seller blacklisted in the page drops its next listing; a silent phone turning offline live.
 // Its own server: the blacklist is global, and the offline test moves the server's clock.
-import { expect, type Page, test } from '@playwright/test';
+
 import { signParams } from '../../src/contract/sign.ts';
 import { apiCall, apiIngest, apiSignIn } from './support/api.ts';
 import { signInDirectly, startServerForThisFile } from './support/console.ts';
 import type { TestServer } from './support/server.ts';
+import { expect, type Page, test } from './support/test.ts';
 
 const server = startServerForThisFile({ clock: true });
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });

@@ -1,4 +1,3 @@
-import { expect, type Page, test } from '@playwright/test';
 import {
   captchaField,
   fillLogin,
@@ -7,6 +6,7 @@ import {
   startServerForThisFile,
 } from './support/console.ts';
 import { png } from './support/files.ts';
+import { expect, type Page, test } from './support/test.ts';
 
 // One server for the file; the tests run in order and the password change comes last.
 const server = startServerForThisFile();

@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test';
 import {
   advanceTime,
   captchaField,
@@ -8,6 +7,7 @@ import {
   signIn,
   startServerForThisFile,
 } from './support/console.ts';
+import { expect, test } from './support/test.ts';
 
 // Access tokens live 10 s, so the session refreshes 8 s after sign-in (the lead is capped at a fifth of
 // the token's life). Time moves on the browser's clock and the server's together (`clock: true`,

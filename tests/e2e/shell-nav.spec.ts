@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
 import { sharedServerForThisFile, signInDirectly } from './support/console.ts';
+import { expect, type Page, test } from './support/test.ts';
 
 // Navigation inside the layout (issue 16): breadcrumbs, the 403 / 404 pages, pinned tabs, the tab limit and
 // the scrolling tab bar. Every change here is the browser's own (preferences and tabs live in its local

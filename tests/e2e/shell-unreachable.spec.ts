@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { apiCall, apiSignIn } from './support/api.ts';
 import { signIn, startServerForThisFile } from './support/console.ts';
+import { expect, test } from './support/test.ts';
 
 const server = startServerForThisFile();
 

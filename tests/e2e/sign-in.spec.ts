@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test';
 import {
   captchaField,
   fillLogin,
@@ -8,6 +7,7 @@ import {
   sharedServerForThisFile,
   signIn,
 } from './support/console.ts';
+import { expect, test } from './support/test.ts';
 
 const server = sharedServerForThisFile();
 

@@ -1,11 +1,12 @@
 // Issue 14 support pages against the real server: a knowledge article found by a word of its body, business
 // messages marked read (one, then all) with the header's unread badge following, and the workbench overview
 // moving after an ingest. Its own server: the feedback here tells every operator (messages pop up).
-import { expect, type Page, test } from '@playwright/test';
+
 import { signParams } from '../../src/contract/sign.ts';
 import { apiCall, apiIngest, apiSignIn } from './support/api.ts';
 import { signInDirectly, startServerForThisFile } from './support/console.ts';
 import type { TestServer } from './support/server.ts';
+import { expect, type Page, test } from './support/test.ts';
 
 const INGEST_TOKEN = 'e2e-support-ingest-token-0123456789';
 const server = startServerForThisFile({ env: { INGEST_TOKEN } });

@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
 import { apiCall, apiSignIn } from './support/api.ts';
 import { signInDirectly, startServerForThisFile } from './support/console.ts';
+import { expect, type Page, test } from './support/test.ts';
 
 const server = startServerForThisFile();
 

@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test';
 import { apiSignIn } from './support/api.ts';
 import {
   advanceTime,
@@ -7,6 +6,7 @@ import {
   signInDirectly,
   startServerForThisFile,
 } from './support/console.ts';
+import { expect, test } from './support/test.ts';
 
 // Short-lived access tokens; time moves on the browser's clock and the server's together (`clock: true`,
 // `advanceTime`), so a token expires without waiting for it in real time.

@@ -1,10 +1,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
 import { signParams } from '../../src/contract/sign.ts';
 import { apiSignIn } from './support/api.ts';
 import { sharedServerForThisFile, signInDirectly } from './support/console.ts';
 import type { TestServer } from './support/server.ts';
+import { expect, test } from './support/test.ts';
 
 // Issue 12, item 3: an uploaded file must never run script on the console's origin. The hostile file is an
 // .xsd holding an XHTML <script> that would mark the page, beacon home and read the session cookies.

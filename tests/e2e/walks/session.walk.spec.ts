@@ -1,5 +1,5 @@
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { startServerForThisFile } from '../support/console.ts';
+import { type BrowserContext, expect, type Page, test } from '../support/test.ts';
 import { chainWalks, planWalks, resumeIndex, runWalk, type Snap } from './engine.ts';
 import { sessionWalk } from './support.ts';
 

@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
 import { apiCall, apiSignIn } from '../support/api.ts';
 import { startServerForThisFile } from '../support/console.ts';
+import { expect, type Page, test } from '../support/test.ts';
 import { planWalks, runWalk } from './engine.ts';
 import { resetTabs, TAB_PAGES, tabsWalk } from './support.ts';
 
