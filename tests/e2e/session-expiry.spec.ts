@@ -1,5 +1,5 @@
 import {
-  advanceTime,
+  advanceTimeUntil,
   captchaField,
   fillLogin,
   installClock,
@@ -11,7 +11,7 @@ import { expect, test } from './support/test.ts';
 
 // Access tokens live 10 s, so the session refreshes 8 s after sign-in (the lead is capped at a fifth of
 // the token's life). Time moves on the browser's clock and the server's together (`clock: true`,
-// `advanceTime`): no waiting for the refresh in real time.
+// `advanceTimeUntil`): no waiting for the refresh in real time.
 const ACCESS_TTL_SECONDS = 10;
 const server = startServerForThisFile({ clock: true, env: { ACCESS_TOKEN_TTL: String(ACCESS_TTL_SECONDS) } });
 
@@ -29,8 +29,11 @@ test('when the token can no longer be refreshed the session ends: back to /login
       body: JSON.stringify({ code: 401, msg: 'token invalid', data: null }),
     }),
   );
-  // past the refresh (8 s after sign-in), short of the token's expiry
-  await advanceTime(page, server(), (ACCESS_TTL_SECONDS - 1) * 1000);
+  // up to the refresh (8 s after sign-in; part of it may have passed while signing in), short of the
+  // token's expiry, and no further once the session has ended
+  await advanceTimeUntil(page, server(), (ACCESS_TTL_SECONDS - 1) * 1000, () =>
+    new URL(page.url()).pathname.startsWith('/login'),
+  );
   await expect(page).toHaveURL(/\/login\?redirect=%2FuserInfo$/);
   await expect(page.getByText('登录超时，请重新登录！')).toBeVisible();
   await expect(page.getByLabel('用户名')).toBeEditable();

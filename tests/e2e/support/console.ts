@@ -193,6 +193,26 @@ export async function settleRequests(page: Page) {
   await expect.poll(() => inFlight(page), { intervals: [10, 20, 50, 100] }).toBe(0);
 }
 
+/**
+ * As `advanceTime`, a second at a time for the browser and the server together, stopping as soon as `done()`
+ * holds: what the page showed on the way (a toast that lives 5 s) is still there to check. The browser's
+ * installed clock also runs in real time, so on a busy machine a sign-in may already have used part of a
+ * timer's delay: a fixed jump could run past both the event and its toast.
+ */
+export async function advanceTimeUntil(
+  page: Page,
+  server: TestServer,
+  maxMs: number,
+  done: () => boolean | Promise<boolean>,
+) {
+  for (let left = maxMs; left > 0 && !(await done()); left -= 1000) {
+    const step = Math.min(1000, left);
+    await server.advanceClock(step);
+    await page.clock.runFor(step);
+    await settleRequests(page);
+  }
+}
+
 const pending = new WeakMap<Page, Set<unknown>>();
 function inFlight(page: Page): number {
   let requests = pending.get(page);
