@@ -1,4 +1,10 @@
-import { type CSSVariablesResolver, createTheme, type MantineColorsTuple } from '@mantine/core';
+import {
+  type CSSVariablesResolver,
+  createTheme,
+  type MantineColorsTuple,
+  Popover,
+  Tooltip,
+} from '@mantine/core';
 import { readableOn } from '../machines/preferences/palette.ts';
 
 /**
@@ -24,6 +30,11 @@ const brand: MantineColorsTuple = [
   '#2b6aab',
 ];
 
+/** The toast container's layer (src/ui/app/Toasts.tsx): above modals and drawers (200). */
+export const TOASTS_Z_INDEX = 1000;
+/** Dropdowns and tooltips: above the toasts (Mantine's default, 300, is below them). */
+const DROPDOWNS_Z_INDEX = TOASTS_Z_INDEX + 100;
+
 export const theme = createTheme({
   primaryColor: 'brand',
   primaryShade: 6,
@@ -35,6 +46,15 @@ export const theme = createTheme({
   fontFamily:
     'Inter, -apple-system, BlinkMacSystemFont, "Segoe UI", "PingFang SC", "Hiragino Sans GB", "Noto Sans CJK SC", "Noto Sans SC", "Microsoft YaHei", sans-serif',
   headings: { fontWeight: '600' },
+  components: {
+    // A dropdown the user has just opened (a header tool's menu, a select's options) is drawn above the
+    // toasts: top toasts sit right under the header, where the header tools' dropdowns open — a toast
+    // that arrives then (连接成功 after sign-in) would otherwise cover what the user is about to click.
+    // Menu, Select and the other dropdowns are drawn by Popover; tooltips keep Mantine's layer beside them
+    // (the same z-index: a tooltip shown inside a dropdown comes later in the page, so on top).
+    Popover: Popover.extend({ defaultProps: { zIndex: DROPDOWNS_Z_INDEX } }),
+    Tooltip: Tooltip.extend({ defaultProps: { zIndex: DROPDOWNS_Z_INDEX } }),
+  },
   shadows: {
     xs: '0 1px 2px rgba(16, 24, 40, 0.05)',
     sm: '0 1px 3px rgba(16, 24, 40, 0.08), 0 1px 2px rgba(16, 24, 40, 0.04)',

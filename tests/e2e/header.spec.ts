@@ -65,6 +65,30 @@ test('a chosen theme colour is applied and survives a reload', async ({ page }) 
   await expect(page.getByRole('radio', { name: '#722ED1' })).toHaveAttribute('aria-checked', 'true');
 });
 
+test('a toast under the header does not cover a header tool’s dropdown', async ({ page }) => {
+  await signInDirectly(page, server());
+  await preferencesRestored(page);
+  // a toast in the top-right corner: the language switch says so for 3 s (连接成功 may be there too)
+  await page.getByRole('button', { name: '语言', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'English' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'English' })).toBeVisible();
+  // the toast in the top slot, right under the header, where the header tools' dropdowns open
+  const toast = page.locator('[data-position="top-right"]').getByRole('alert').first();
+  await page.getByTestId('header-color').click();
+  const violet = page.getByRole('radio', { name: '#722ED1' });
+  await expect(violet).toBeVisible();
+  const [toastBox, swatchBox] = [await toast.boundingBox(), await violet.boundingBox()];
+  // they share the corner …
+  expect(toastBox && swatchBox && toastBox.y < swatchBox.y + swatchBox.height).toBe(true);
+  // … and the swatch the user opened is the one on top
+  const onTop = await violet.evaluate((swatch) => {
+    const { x, y, width, height } = swatch.getBoundingClientRect();
+    return swatch.contains(document.elementFromPoint(x + width / 2, y + height / 2));
+  });
+  expect(onTop).toBe(true);
+  await expect(toast).toBeVisible();
+});
+
 test('the theme dialog marks the active theme and 使用 switches it', async ({ page }) => {
   await signInDirectly(page, server());
   await preferencesRestored(page);

@@ -6,6 +6,7 @@ import '@mantine/notifications/styles.css';
 import { Notifications } from '@mantine/notifications';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TOASTS_Z_INDEX } from '../theme.ts';
 import { MantineRoot } from './MantineRoot.tsx';
 import classes from './Toasts.module.css';
 
@@ -22,7 +23,7 @@ export default function Toasts() {
   );
   return (
     <MantineRoot override={override}>
-      <Notifications className={classes.container} position="top-right" limit={5} zIndex={1000} />
+      <Notifications className={classes.container} position="top-right" limit={5} zIndex={TOASTS_Z_INDEX} />
     </MantineRoot>
   );
 }
