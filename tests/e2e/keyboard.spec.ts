@@ -2,7 +2,6 @@
  * Keyboard alone (issue 16): every header tool, the tab bar's tabs and a table row's actions are reached with
  * Tab from the top of the page, show a visible focus ring, and work with Enter / arrows / Delete / Escape.
  */
-
 import { sharedServerForThisFile, signInDirectly } from './support/console.ts';
 import { expect, type Page, test } from './support/test.ts';
 

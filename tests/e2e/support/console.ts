@@ -179,10 +179,13 @@ export async function installClock(page: Page, options: { time?: number } = {}) 
  */
 export async function advanceTime(page: Page, server: TestServer, ms: number) {
   await server.advanceClock(ms);
-  for (let left = ms; left > 0; left -= 1000) {
-    await page.clock.runFor(Math.min(1000, left));
-    await settleRequests(page);
-  }
+  for (let left = ms; left > 0; left -= 1000) await runBrowserClock(page, Math.min(1000, left));
+}
+
+/** The browser's clock `ms` ahead, then the requests its timers started. */
+async function runBrowserClock(page: Page, ms: number) {
+  await page.clock.runFor(ms);
+  await settleRequests(page);
 }
 
 /**
@@ -208,8 +211,7 @@ export async function advanceTimeUntil(
   for (let left = maxMs; left > 0 && !(await done()); left -= 1000) {
     const step = Math.min(1000, left);
     await server.advanceClock(step);
-    await page.clock.runFor(step);
-    await settleRequests(page);
+    await runBrowserClock(page, step);
   }
 }
 

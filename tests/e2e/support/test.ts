@@ -3,7 +3,7 @@
  * console errors) is collected per page and printed when a test fails, so a failure in CI names its cause
  * (a chart that stopped, a request refused) instead of only the assertion that noticed it.
  */
-import { test as base } from '@playwright/test';
+import { test as base, type Page } from '@playwright/test';
 
 export * from '@playwright/test';
 
@@ -11,7 +11,7 @@ export const test = base.extend<{ browserErrors: string[] }>({
   browserErrors: [
     async ({ context }, use, testInfo) => {
       const errors: string[] = [];
-      const watch = (page: import('@playwright/test').Page) => {
+      const watch = (page: Page) => {
         page.on('pageerror', (error) => errors.push(`page error: ${error.stack ?? error.message}`));
         page.on('console', (message) => {
           if (message.type() === 'error') errors.push(`console error: ${message.text()}`);
