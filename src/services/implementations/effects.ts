@@ -3,7 +3,7 @@
  * fire-and-forget effects that can never throw into a chart (an action that throws stops the actor).
  */
 import type { EffectError } from '../../machines/shared/effects.ts';
-import { isPermissionRefusal } from '../http/errors.ts';
+import { isApiError, isPermissionRefusal } from '../http/errors.ts';
 
 /** What every factory's effects reject with: the service error's message, and whether a retry may help. */
 export class EffectFailure extends Error implements EffectError {
@@ -18,17 +18,15 @@ export class EffectFailure extends Error implements EffectError {
   }
 }
 
-/** ApiError kinds (src/services/http/errors.ts) after which trying again later may work. */
-const TRANSIENT_KINDS = new Set(['network', 'timeout']);
-
 export function toEffectFailure(error: unknown): EffectFailure {
   if (error instanceof EffectFailure) return error;
   const message =
     error && typeof error === 'object' && 'message' in error && typeof error.message === 'string'
       ? error.message
       : String(error);
-  const kind = error && typeof error === 'object' && 'kind' in error ? String(error.kind) : '';
-  return new EffectFailure(message, TRANSIENT_KINDS.has(kind), error, isPermissionRefusal(error));
+  // The HTTP layer's own verdict (ApiError.transient: no response, a timeout, or 502/503/504).
+  const transient = isApiError(error) && error.transient;
+  return new EffectFailure(message, transient, error, isPermissionRefusal(error));
 }
 
 /** Runs an async effect and rejects with an `EffectFailure`. */

@@ -562,11 +562,15 @@ describe("session implementations: the console's other tabs", () => {
 });
 
 describe('effect errors', () => {
-  it('network failures and timeouts are transient; refused requests are not', () => {
-    const make = (kind: 'network' | 'timeout' | 'body') =>
-      new ApiError({ kind, message: kind, url: '/token/refresh/' });
+  it('network failures, timeouts and a gateway or unavailable status are transient; refused requests are not', () => {
+    const make = (kind: 'network' | 'timeout' | 'body' | 'http', status?: number) =>
+      new ApiError({ kind, status, message: kind, url: '/token/refresh/' });
     expect(toEffectFailure(make('network')).transient).toBe(true);
     expect(toEffectFailure(make('timeout')).transient).toBe(true);
+    // A server being restarted behind a proxy: the session waits and retries instead of ending.
+    for (const status of [502, 503, 504]) expect(toEffectFailure(make('http', status)).transient).toBe(true);
+    expect(toEffectFailure(make('http', 500)).transient).toBe(false);
+    expect(toEffectFailure(make('http', 401)).transient).toBe(false);
     expect(toEffectFailure(make('body'))).toMatchObject({ transient: false, message: 'body' });
     expect(toEffectFailure('text').message).toBe('text');
     const failure = new EffectFailure('x', true);
