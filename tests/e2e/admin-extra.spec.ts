@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { readXlsx, writeXlsx } from '../../server/modules/crud/xlsx.ts';
 import { TEMPLATE_COLUMNS } from '../../server/modules/user-admin/import.ts';
 import { apiGet, apiSignIn } from './support/api.ts';
-import { openLogin, signInDirectly, startServerForThisFile } from './support/console.ts';
+import { openLogin, reloadAfterSignOut, signInDirectly, startServerForThisFile } from './support/console.ts';
 import { png } from './support/files.ts';
 import { expect, type Page, test } from './support/test.ts';
 
@@ -142,14 +142,15 @@ test('a new site name on the config page shows in the header at once and on the 
 
   await page.getByTestId('user-menu').click();
   await page.getByRole('menuitem', { name: '注销' }).click();
+  const reloaded = reloadAfterSignOut(page);
   await page.getByRole('dialog', { name: '注销用户' }).getByRole('button', { name: '确定' }).click();
   await expect(page).toHaveURL(`${server().url}/login`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('巡检运维台');
 
   // A fresh visit (no state left from the session) reads it from the server too; first let the sign-out's
   // own reload of /login settle.
+  await reloaded;
   await expect(page.getByLabel('用户名')).toBeEditable();
-  await page.waitForLoadState('networkidle');
   await page.context().clearCookies();
   await openLogin(page, server());
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('巡检运维台');

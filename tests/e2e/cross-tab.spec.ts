@@ -2,6 +2,7 @@ import {
   captchaField,
   fillLogin,
   openLogin,
+  reloadAfterSignOut,
   sessionCookies,
   sharedServerForThisFile,
 } from './support/console.ts';
@@ -40,6 +41,7 @@ test('signing out in one tab signs the other out within a second; signing in aga
   await other.goto(`${server().url}/userInfo`);
   await expect(other.getByRole('heading', { name: '基本信息' })).toBeVisible({ timeout: 30_000 });
 
+  const reloaded = reloadAfterSignOut(page);
   await confirmLogout(page);
   await expect(other).toHaveURL(`${server().url}/login?redirect=%2FuserInfo`, { timeout: 1_000 });
   // Said while the toast lasts (5 s), before anything slower is checked.
@@ -48,6 +50,7 @@ test('signing out in one tab signs the other out within a second; signing in aga
   await expect(page).toHaveURL(`${server().url}/login`);
   expect((await sessionCookies(other)).token).toBeUndefined();
 
+  await reloaded;
   await signIn(page);
   await expect(other).toHaveURL(`${server().url}/userInfo`, { timeout: 30_000 });
   await expect(other.getByRole('heading', { name: '基本信息' })).toBeVisible();

@@ -1,4 +1,4 @@
-import { sessionCookies, sharedServerForThisFile, signIn } from './support/console.ts';
+import { reloadAfterSignOut, sessionCookies, sharedServerForThisFile, signIn } from './support/console.ts';
 import { expect, test } from './support/test.ts';
 
 const server = sharedServerForThisFile();
@@ -26,12 +26,14 @@ test('confirming the logout goes back to /login with the session cookies cleared
   await signIn(page, server());
   const dialog = await openLogoutConfirm(page);
   const logoutCall = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/logout/');
+  const reloaded = reloadAfterSignOut(page);
   await dialog.getByRole('button', { name: '确定' }).click();
   await logoutCall;
   await expect(page).toHaveURL(`${server().url}/login`);
   await expect(page.getByLabel('用户名')).toBeEditable();
   expect(await sessionCookies(page)).toEqual({ token: undefined, refresh: undefined, uuid: undefined });
   // the session is really over: a protected page sends back to the login
+  await reloaded;
   await page.goto(`${server().url}/index`);
   await expect(page).toHaveURL(/\/login\?redirect=%2Findex$/);
 });

@@ -132,6 +132,15 @@ export async function signInDirectly(
   await expect(page.getByTestId('user-menu')).toBeVisible({ timeout: 30_000 });
 }
 
+/**
+ * The page loaded again after a sign-out: the session ends in `loggedOut`, which goes to /login and then
+ * reloads it (a full navigation), so a `goto` made before that reload is done is interrupted by it.
+ * Start waiting before the click that signs out; await it before the page navigates again.
+ */
+export function reloadAfterSignOut(page: Page): Promise<void> {
+  return page.waitForEvent('load', { timeout: 60_000 }).then(() => undefined);
+}
+
 /** The 验证码 input (the refresh button's label also mentions 验证码). */
 export const captchaField = (page: Page) => page.getByRole('textbox', { name: '验证码', exact: true });
 
