@@ -74,6 +74,8 @@ test('every header tool is reached with Tab, shows its focus ring, and opens wit
   await page.getByTestId('header-search').focus();
   expect(await focusRingVisible(page)).toBe(true);
   await page.keyboard.press('Enter');
+  // typed once the panel's field has the focus (keys pressed while it opens would go elsewhere)
+  await expect(page.getByTestId('search-input')).toBeFocused();
   await page.keyboard.type('用户管理');
   // Enter takes the first result once the whole query has filtered the list
   await expect(page.getByTestId('search-result').first()).toHaveAttribute('data-path', '/user');
