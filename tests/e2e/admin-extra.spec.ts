@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { readXlsx, writeXlsx } from '../../server/modules/crud/xlsx.ts';
 import { TEMPLATE_COLUMNS } from '../../server/modules/user-admin/import.ts';
 import { apiGet, apiSignIn } from './support/api.ts';
-import { openLogin, reloadAfterSignOut, signInDirectly, startServerForThisFile } from './support/console.ts';
+import { confirmLogout, openLogin, signInDirectly, startServerForThisFile } from './support/console.ts';
 import { png } from './support/files.ts';
 import { expect, type Page, test } from './support/test.ts';
 
@@ -140,10 +140,7 @@ test('a new site name on the config page shows in the header at once and on the 
   await settings;
   await expect(page.getByTestId('brand-name')).toHaveText('巡检运维台');
 
-  await page.getByTestId('user-menu').click();
-  await page.getByRole('menuitem', { name: '注销' }).click();
-  const reloaded = reloadAfterSignOut(page);
-  await page.getByRole('dialog', { name: '注销用户' }).getByRole('button', { name: '确定' }).click();
+  const reloaded = await confirmLogout(page);
   await expect(page).toHaveURL(`${server().url}/login`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('巡检运维台');
 

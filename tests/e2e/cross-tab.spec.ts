@@ -1,8 +1,8 @@
 import {
   captchaField,
+  confirmLogout,
   fillLogin,
   openLogin,
-  reloadAfterSignOut,
   sessionCookies,
   sharedServerForThisFile,
 } from './support/console.ts';
@@ -26,12 +26,6 @@ async function signIn(page: Page) {
   await expect(page.getByTestId('user-menu')).toBeVisible({ timeout: 60_000 });
 }
 
-async function confirmLogout(page: Page) {
-  await page.getByTestId('user-menu').click();
-  await page.getByRole('menuitem', { name: '注销' }).click();
-  await page.getByRole('dialog', { name: '注销用户' }).getByRole('button', { name: '确定' }).click();
-}
-
 test('signing out in one tab signs the other out within a second; signing in again brings it back where it was', async ({
   page,
   context,
@@ -41,8 +35,7 @@ test('signing out in one tab signs the other out within a second; signing in aga
   await other.goto(`${server().url}/userInfo`);
   await expect(other.getByRole('heading', { name: '基本信息' })).toBeVisible({ timeout: 30_000 });
 
-  const reloaded = reloadAfterSignOut(page);
-  await confirmLogout(page);
+  const reloaded = await confirmLogout(page);
   await expect(other).toHaveURL(`${server().url}/login?redirect=%2FuserInfo`, { timeout: 1_000 });
   // Said while the toast lasts (5 s), before anything slower is checked.
   await expect(other.getByText('已在其他标签页退出登录').first()).toBeVisible({ timeout: 4_000 });

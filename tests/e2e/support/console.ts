@@ -141,6 +141,18 @@ export function reloadAfterSignOut(page: Page): Promise<void> {
   return page.waitForEvent('load', { timeout: 60_000 }).then(() => undefined);
 }
 
+/**
+ * Signs out as a user does (user menu → 注销 → 确定); resolves once the click is made, with the wait for
+ * the sign-out's own reload of /login (`reloadAfterSignOut`) to await before navigating again.
+ */
+export async function confirmLogout(page: Page): Promise<Promise<void>> {
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('menuitem', { name: '注销' }).click();
+  const reloaded = reloadAfterSignOut(page);
+  await page.getByRole('dialog', { name: '注销用户' }).getByRole('button', { name: '确定' }).click();
+  return reloaded;
+}
+
 /** The 验证码 input (the refresh button's label also mentions 验证码). */
 export const captchaField = (page: Page) => page.getByRole('textbox', { name: '验证码', exact: true });
 
