@@ -5,7 +5,7 @@
  * or `signedOut`, which invokes the `login` chart for the /login page (views reach it with
  * `selectLoginActor`). `signedIn` is parallel:
  * - `data`: `loading` (invokes the `startup` chart: user info, settings, dictionaries, departments, menus,
- *   one at a time with a timeout each) → `ready` (`session.userUpdated` and `session.settingsUpdated` keep
+ *   in one parallel wave bounded by one timeout) → `ready` (`session.userUpdated` and `session.settingsUpdated` keep
  *   the header current; live permissions: `session.permissionsChanged`, the socket's `permissions`, is handed
  *   to the invoked `menusRefetch` chart, whose `session.menusRefetched` replaces the menus and their cache and
  *   is emitted as `session.menusChanged`, from which the route guard and the tabs rebuild), or `failed` with retry (`session.startupRetried`) and sign-out. The start-up lives here, not in
