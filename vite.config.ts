@@ -6,12 +6,20 @@ import type { ViteUserConfig } from 'vitest/config';
 import { demoMode } from './demo/vite-plugin.ts';
 import { appConfigFile } from './scripts/lib/app-config-file.ts';
 import { precompress } from './scripts/lib/precompress.ts';
+import { CORE_NAMESPACES } from './src/services/i18n/namespaces.ts';
 
 // One config for the SPA build (vite build → dist/) and the unit-test layers (vitest).
 // The API base URL is baked in at build time from VITE_API_BASE (default: same origin) and can be
 // overridden at run time through window.__APP_CONFIG__ (see README, "Pointing at another backend").
 /** Reads what the generated-path tests recorded, so it runs after them (tests/tooling/coverage.test.ts). */
 const COVERAGE_SUMMARY = 'tests/tooling/coverage.test.ts';
+
+/** A translation file outside the sign-in page's namespaces: its language, else null. */
+function lazyTranslation(id: string): { language: string } | null {
+  const match = /src[\\/]services[\\/]i18n[\\/]locales[\\/]([^\\/]+)[\\/]([^\\/]+)\.json$/.exec(id);
+  if (!match?.[1] || !match[2] || (CORE_NAMESPACES as readonly string[]).includes(match[2])) return null;
+  return { language: match[1] };
+}
 
 /** The unit layers' settings (vitest), shared by its two projects. */
 const unitTests = {
@@ -53,6 +61,7 @@ export default defineConfig({
           groups: [
             {
               name: 'boot',
+              priority: 3,
               test: /node_modules[\\/](react|react-dom|scheduler|i18next|react-i18next|@xstate[\\/]react|use-sync-external-store)[\\/]/,
             },
             // The root chart and its long-lived children (session, route guard, log) with the paths and
@@ -61,7 +70,19 @@ export default defineConfig({
             // of HTTP/1.1's six connections).
             {
               name: 'charts',
+              priority: 2,
               test: /src[\\/](machines[\\/](app|log|session|routeGuard|shared)[\\/]|contract[\\/]paths\.ts)|@mantine[\\/]hooks[\\/].*random-id/,
+            },
+            // The signed-in console's libraries, each in one file rather than a chunk per component or
+            // namespace: a cold load of the shell fetched 176 files (Mantine's per-component shared chunks,
+            // 17 namespaces × 2 languages), 85 now. Each group takes its modules' dependencies with it, so
+            // the groups above (higher priority) keep React, the charts and the id helper out; nothing here
+            // is in the sign-in page (tests/tooling/login-bundle.test.ts).
+            { name: 'mantine', priority: 1, test: /node_modules[\\/]@mantine[\\/](core|hooks)[\\/]esm[\\/]/ },
+            {
+              name: (id) => `i18n-${lazyTranslation(id)?.language}`,
+              priority: 1,
+              test: (id) => lazyTranslation(id) !== null,
             },
           ],
         },

@@ -49,9 +49,9 @@ export function collectResources(modules: Record<string, unknown>): Resource {
   return resources;
 }
 
-/** Namespaces bundled with the sign-in page; the rest load lazily. */
-export const CORE_NAMESPACES = ['common', 'http', 'login', 'session'] as const;
+export { CORE_NAMESPACES } from './namespaces.ts';
 
+// The eager glob names the files of CORE_NAMESPACES (import.meta.glob takes literals only).
 const localeModules = import.meta.glob<Record<string, unknown>>(
   ['./locales/*/common.json', './locales/*/http.json', './locales/*/login.json', './locales/*/session.json'],
   { eager: true, import: 'default' },
