@@ -28,7 +28,7 @@ import react from '@vitejs/plugin-react';
 import { build } from 'vite';
 import { ROOT, startServer, type TestServer } from '../tests/e2e/support/server.ts';
 import { SHARED_DIR } from '../tests/support/shared.ts';
-import { usedHeap } from './bench-lib/console.ts';
+import { SHELL_PROBE, shellPainted, usedHeap } from './bench-lib/console.ts';
 import { figure, median } from './bench-lib/stats.ts';
 
 const RUNS = 5;
@@ -151,17 +151,6 @@ async function load(browser: Browser, url: string, slow: boolean): Promise<Load>
   }
 }
 
-/** Marks the first painted frame with the shell's side menu holding a link. */
-const SHELL_PROBE = `(() => {
-  const observer = new MutationObserver(() => {
-    if (globalThis.__shell !== undefined || !document.querySelector('[data-testid="aside"] a')) return;
-    globalThis.__shell = null;
-    observer.disconnect();
-    requestAnimationFrame(() => { globalThis.__shell = performance.now(); });
-  });
-  observer.observe(document, { subtree: true, childList: true });
-})();`;
-
 /**
  * One sign-in in a fresh context: the form filled as a user would (the captcha answer from the test hook),
  * a pause as long as typing takes, then Enter → the side menu painted (ms).
@@ -185,15 +174,7 @@ async function signIn(browser: Browser, server: TestServer): Promise<number> {
     await page.waitForTimeout(500);
     const pressed = await page.evaluate(() => performance.now());
     await page.getByLabel('密码', { exact: true }).press('Enter');
-    const handle = await page.waitForFunction(
-      () => {
-        const shell = (globalThis as { __shell?: unknown }).__shell;
-        return typeof shell === 'number' ? shell : false;
-      },
-      undefined,
-      { polling: 20, timeout: 30_000 },
-    );
-    return Number(await handle.jsonValue()) - pressed;
+    return (await shellPainted(page)) - pressed;
   } finally {
     await context.close();
   }

@@ -11,15 +11,22 @@
  *                                  the second frame after the URL and the active tab changed, ms
  *   shell.tabs.heap.before/after   used JS heap after a forced GC before and after opening and closing
  *                                  200 tabs; shell.tabs.heap.growth the difference, MB
+ *   shell.cold.ready               a signed-in user opens /index in a fresh browser context (session cookies,
+ *                                  empty cache): navigation → the side menu painted, median of 5, ms; with
+ *                                  shell.cold.requests and shell.cold.transferred (KB) until then — what every
+ *                                  new tab and every browser test pays (the chunking in vite.config.ts)
  */
 import type { Browser, Page } from '@playwright/test';
 import { buildAsideMenu, buildRoutes } from '../src/machines/routeGuard/menus.ts';
 import { buildSearchIndex, searchIndex } from '../src/machines/search/searchIndex.ts';
+import { apiSignIn } from '../tests/e2e/support/api.ts';
 import { startServer, type TestServer } from '../tests/e2e/support/server.ts';
 import {
   apiAccessToken,
   formSignIn,
   openBenchPage,
+  SHELL_PROBE,
+  shellPainted,
   signedFetch,
   signSecret,
   usedHeap,
@@ -38,6 +45,7 @@ const TAB_PAGES = 30;
 const SWITCHES = 60;
 const HEAP_CYCLES = 200;
 const MB = 1024 * 1024;
+const COLD_RUNS = 5;
 
 type Result = { ok: boolean };
 
@@ -261,9 +269,49 @@ async function measureTabs(outDir: string): Promise<void> {
   }
 }
 
+/** Cold loads of the signed-in console: fresh contexts holding a session, one warm-up, then COLD_RUNS. */
+async function measureColdShell(outDir: string): Promise<void> {
+  const server = await startServer({ env: { WEB_DIR: outDir } });
+  const { browser } = await openBenchPage();
+  try {
+    const loads: { ready: number; requests: number; bytes: number }[] = [];
+    for (let run = 0; run <= COLD_RUNS; run++) {
+      const tokens = await apiSignIn(server);
+      const context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1440, height: 900 } });
+      const { hostname } = new URL(server.url);
+      await context.addCookies(
+        Object.entries({ token: tokens.access, refresh: tokens.refresh, uuid: String(tokens.userId) }).map(
+          ([name, value]) => ({ name, value, domain: hostname, path: '/' }),
+        ),
+      );
+      await context.addInitScript(SHELL_PROBE);
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      let requests = 0;
+      let bytes = 0;
+      cdp.on('Network.loadingFinished', (event: { encodedDataLength: number }) => {
+        requests += 1;
+        bytes += event.encodedDataLength;
+      });
+      await page.goto(`${server.url}/index`, { waitUntil: 'commit' });
+      const ready = await shellPainted(page);
+      if (run > 0) loads.push({ ready, requests, bytes });
+      await context.close();
+    }
+    figure('shell.cold.ready', median(loads.map((l) => l.ready)), 'ms', 0);
+    figure('shell.cold.requests', median(loads.map((l) => l.requests)), 'requests', 0);
+    figure('shell.cold.transferred', median(loads.map((l) => l.bytes)) / 1024, 'KB', 0);
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
 /** Runs the shell figures; `ok` is false when a measured median is over its budget. */
 export async function runShellBench(outDir: string): Promise<Result> {
   const result = measurePure();
+  await measureColdShell(outDir);
   await measureTabs(outDir);
   return result;
 }

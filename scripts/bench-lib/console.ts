@@ -102,3 +102,27 @@ export async function usedHeap(page: Page): Promise<number> {
   await cdp.detach();
   return usedSize;
 }
+
+/** Marks the first painted frame with the shell's side menu holding a link. */
+export const SHELL_PROBE = `(() => {
+  const observer = new MutationObserver(() => {
+    if (globalThis.__shell !== undefined || !document.querySelector('[data-testid="aside"] a')) return;
+    globalThis.__shell = null;
+    observer.disconnect();
+    requestAnimationFrame(() => { globalThis.__shell = performance.now(); });
+  });
+  observer.observe(document, { subtree: true, childList: true });
+})();`;
+
+/** The shell probe's mark (ms since navigation), once painted. */
+export async function shellPainted(page: Page, timeout = 30_000): Promise<number> {
+  const handle = await page.waitForFunction(
+    () => {
+      const shell = (globalThis as { __shell?: unknown }).__shell;
+      return typeof shell === 'number' ? shell : false;
+    },
+    undefined,
+    { polling: 20, timeout },
+  );
+  return Number(await handle.jsonValue());
+}
