@@ -197,14 +197,29 @@ async function openAndCloseInPage(page: Page, paths: string[], cycles: number): 
         if (!link) throw new Error(`no side-menu link to ${path}`);
         link.click();
         await until(() => tab(path)?.getAttribute('aria-selected') === 'true', `open ${path}`);
-        const close = tab(path)?.querySelector<HTMLButtonElement>('button');
-        if (!close) throw new Error(`no close button on ${path}`);
+        const close = tab(path)?.querySelector<HTMLElement>('[data-testid="tab-close"]');
+        if (!close) throw new Error(`no × on the tab of ${path}`);
         close.click();
         await until(() => tab(path) === null, `close ${path}`);
       }
     },
     { paths, cycles },
   );
+}
+
+/**
+ * The tab limit (20 by default, the index tab included) raised as a user does, in the theme dialog's 布局
+ * section, so that TAB_PAGES pages stay open; the user's saved preferences are restored first (a change
+ * before is ignored).
+ */
+async function raiseTabLimit(page: Page, limit: number): Promise<void> {
+  await page.locator('html[data-theme]').waitFor({ state: 'attached' });
+  await page.getByTestId('header-theme').click();
+  const field = page.getByTestId('layout-settings').getByLabel('最多打开的标签页');
+  await field.fill(String(limit));
+  await field.press('Enter');
+  await page.keyboard.press('Escape');
+  await page.getByTestId('layout-settings').waitFor({ state: 'hidden' });
 }
 
 async function measureTabs(outDir: string): Promise<void> {
@@ -228,6 +243,7 @@ async function measureTabs(outDir: string): Promise<void> {
       console.log('shell.tabs.heap.growth: n/a (no tab bar)');
       return;
     }
+    await raiseTabLimit(page, TAB_PAGES + 1);
     for (const p of pages) await openTab(page, p.path);
     const open = await page.locator('[role="tablist"] [role="tab"]').count();
     if (open < TAB_PAGES) throw new Error(`only ${open} tabs open after opening ${TAB_PAGES} pages`);
@@ -243,7 +259,7 @@ async function measureTabs(outDir: string): Promise<void> {
     stage = 'heap';
     await page.locator('[role="tab"][data-key="/index"]').first().click();
     for (const p of pages) {
-      const close = page.locator(`${tabSelector(p.path)} button`);
+      const close = page.locator(`${tabSelector(p.path)} [data-testid="tab-close"]`);
       if (await close.count()) await close.click();
     }
     await page.waitForFunction(() => document.querySelectorAll('[role="tablist"] [role="tab"]').length === 1);
