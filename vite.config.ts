@@ -14,6 +14,10 @@ import { CORE_NAMESPACES } from './src/services/i18n/namespaces.ts';
 /** Reads what the generated-path tests recorded, so it runs after them (tests/tooling/coverage.test.ts). */
 const COVERAGE_SUMMARY = 'tests/tooling/coverage.test.ts';
 
+/** The libraries every page runs on (the `boot` group below). */
+const BOOT_LIBRARIES =
+  /node_modules[\\/](react|react-dom|scheduler|i18next|react-i18next|@xstate[\\/]react|use-sync-external-store)[\\/]/;
+
 /** A translation file outside the sign-in page's namespaces: its language, else null. */
 function lazyTranslation(id: string): { language: string } | null {
   const match = /src[\\/]services[\\/]i18n[\\/]locales[\\/]([^\\/]+)[\\/]([^\\/]+)\.json$/.exec(id);
@@ -53,16 +57,20 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: false,
     chunkSizeWarningLimit: 600,
+    // Every browser the console supports preloads modules itself (`<link rel="modulepreload">`).
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         // The libraries every page runs on in one file (issue 15): the sign-in page fetches a few files
         // instead of a dozen small shared chunks (six requests at a time over HTTP/1.1).
         codeSplitting: {
           groups: [
+            // react-i18next's <Trans> (and its HTML parser) is left to the shell, its only user.
             {
               name: 'boot',
               priority: 3,
-              test: /node_modules[\\/](react|react-dom|scheduler|i18next|react-i18next|@xstate[\\/]react|use-sync-external-store)[\\/]/,
+              test: (id) =>
+                BOOT_LIBRARIES.test(id) && !/react-i18next[\\/].*[\\/]Trans(WithoutContext)?\.js$/.test(id),
             },
             // The root chart and its long-lived children (session, route guard, log) with the paths and
             // helpers they share with later chunks, and Mantine's tiny id helper the entry imports: all run
@@ -81,6 +89,7 @@ export default defineConfig({
             { name: 'mantine', priority: 1, test: /node_modules[\\/]@mantine[\\/](core|hooks)[\\/]esm[\\/]/ },
             {
               name: (id) => `i18n-${lazyTranslation(id)?.language}`,
+              debugName: 'i18n',
               priority: 1,
               test: (id) => lazyTranslation(id) !== null,
             },

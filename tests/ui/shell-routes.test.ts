@@ -31,6 +31,15 @@ describe('menu routes', () => {
     expect(findView('@shared/system/dept/index', registries)).toBeUndefined();
   });
 
+  it('the app registry holds the pages the seeded menus name, and never a page’s parts', () => {
+    expect(findView('xy/users/index')).toBeTypeOf('function');
+    expect(findView('system/menu')).toBeTypeOf('function');
+    expect(findView('@/system/log/loginLog/index')).toBeTypeOf('function');
+    // components of a page's folder (they take props a route cannot give)
+    expect(findView('xy/users/ApiKey')).toBeUndefined();
+    expect(findView('xy/items/ItemsTable')).toBeUndefined();
+  });
+
   it('a component that does not exist is logged and skipped, never a crash', () => {
     const onUnreachable = vi.fn();
     const routes = menuRoutes(

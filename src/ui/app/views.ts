@@ -8,7 +8,9 @@ import { i18n } from '../../services/i18n/index.ts';
  * `system/dept/index` resolves to `views/system/dept/index.tsx` (or `views/system/dept.tsx` for
  * `system/dept`); a component with a marker prefix (`@shared/…`) resolves in the shared package's registry
  * (src/ui/shared-views); `@/…` is the app's own. Plugins may add registries under their own prefix. The
- * module's default export (or `Component`) is the page.
+ * module's default export (or `Component`) is the page. A page is a folder's `index.tsx` or a file one level
+ * down (`views/system/dept.tsx`); the other files of a page's folder are its parts, never reached from a
+ * menu (nor listed in the sign-in page's bundle as lazy imports).
  */
 export type ViewModule = { default?: React.ComponentType; Component?: React.ComponentType };
 export type ViewLoader = () => Promise<ViewModule>;
@@ -20,11 +22,11 @@ export const LAZY_CHUNK_TIMEOUT_MS = 120_000;
 
 const APP_VIEWS: ViewRegistry = {
   root: '../views/',
-  modules: import.meta.glob<ViewModule>('../views/**/*.tsx'),
+  modules: import.meta.glob<ViewModule>(['../views/**/index.tsx', '../views/*/*.tsx']),
 };
 const SHARED_VIEWS: ViewRegistry = {
   root: '../shared-views/',
-  modules: import.meta.glob<ViewModule>('../shared-views/**/*.tsx'),
+  modules: import.meta.glob<ViewModule>(['../shared-views/**/index.tsx', '../shared-views/*/*.tsx']),
 };
 
 /** Marker prefix → registry; the empty prefix is the app's own views. */
