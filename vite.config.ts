@@ -83,7 +83,7 @@ export default defineConfig({
             },
             // The signed-in console's libraries, each in one file rather than a chunk per component or
             // namespace: a cold load of the shell fetched 176 files (Mantine's per-component shared chunks,
-            // 17 namespaces × 2 languages), 85 now. Each group takes its modules' dependencies with it, so
+            // 17 namespaces × 2 languages), 76 now. Each group takes its modules' dependencies with it, so
             // the groups above (higher priority) keep React, the charts and the id helper out; nothing here
             // is in the sign-in page (tests/tooling/login-bundle.test.ts).
             { name: 'mantine', priority: 1, test: /node_modules[\\/]@mantine[\\/](core|hooks)[\\/]esm[\\/]/ },
