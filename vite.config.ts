@@ -38,7 +38,7 @@ const unitTests = {
   maxWorkers: Math.max(2, availableParallelism() - 1),
   setupFiles: ['tests/support/setup.ts'],
   // A worker keeps its modules from file to file instead of importing the app, the server and their
-  // libraries again for each of 160+ files (5.5 → 3 min on 2 cores). State that outlives a file is reset
+  // libraries again for each of 160+ files (5 → 3 min on 2 cores). State that outlives a file is reset
   // by the setup file (the language) or by the tests that change it.
   isolate: false,
 } satisfies ViteUserConfig['test'];
