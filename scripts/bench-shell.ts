@@ -19,7 +19,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { buildAsideMenu, buildRoutes } from '../src/machines/routeGuard/menus.ts';
 import { buildSearchIndex, searchIndex } from '../src/machines/search/searchIndex.ts';
-import { apiSignIn } from '../tests/e2e/support/api.ts';
+import { addSessionCookies, apiSignIn } from '../tests/e2e/support/api.ts';
 import { startServer, type TestServer } from '../tests/e2e/support/server.ts';
 import {
   apiAccessToken,
@@ -292,14 +292,8 @@ async function measureColdShell(outDir: string): Promise<void> {
   try {
     const loads: { ready: number; requests: number; bytes: number }[] = [];
     for (let run = 0; run <= COLD_RUNS; run++) {
-      const tokens = await apiSignIn(server);
       const context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1440, height: 900 } });
-      const { hostname } = new URL(server.url);
-      await context.addCookies(
-        Object.entries({ token: tokens.access, refresh: tokens.refresh, uuid: String(tokens.userId) }).map(
-          ([name, value]) => ({ name, value, domain: hostname, path: '/' }),
-        ),
-      );
+      await addSessionCookies(context, server, await apiSignIn(server));
       await context.addInitScript(SHELL_PROBE);
       const page = await context.newPage();
       const cdp = await context.newCDPSession(page);

@@ -1,4 +1,4 @@
-import { apiSignIn } from './support/api.ts';
+import { addSessionCookies, apiSignIn } from './support/api.ts';
 import {
   advanceTime,
   installClock,
@@ -25,12 +25,7 @@ test('an expired access token is refreshed without the user noticing', async ({ 
   const past = (ACCESS_TTL_SECONDS + 2) * 1000;
   await server().advanceClock(past);
   await installClock(page, { time: Date.now() + past });
-  const url = new URL(server().url);
-  await context.addCookies(
-    Object.entries({ token: tokens.access, refresh: tokens.refresh, uuid: String(tokens.userId) }).map(
-      ([name, value]) => ({ name, value, domain: url.hostname, path: '/' }),
-    ),
-  );
+  await addSessionCookies(context, server(), tokens);
   const refreshes: number[] = [];
   page.on('response', (r) => {
     if (new URL(r.url()).pathname === '/token/refresh/') refreshes.push(r.status());

@@ -1,3 +1,4 @@
+import type { BrowserContext } from '@playwright/test';
 import { md5Hex } from '../../../src/contract/password.ts';
 import { signParams } from '../../../src/contract/sign.ts';
 import type { TestServer } from './server.ts';
@@ -49,6 +50,17 @@ export async function apiSignIn(server: TestServer, username = 'superadmin', pas
     'POST',
     '/api/login/',
     body,
+  );
+}
+
+export type ApiTokens = Awaited<ReturnType<typeof apiSignIn>>;
+
+/** A session from earlier in this browser: `apiSignIn`'s tokens in the context's cookies, as the console keeps them. */
+export async function addSessionCookies(context: BrowserContext, server: TestServer, tokens: ApiTokens) {
+  const { hostname } = new URL(server.url);
+  const cookies = { token: tokens.access, refresh: tokens.refresh, uuid: String(tokens.userId) };
+  await context.addCookies(
+    Object.entries(cookies).map(([name, value]) => ({ name, value, domain: hostname, path: '/' })),
   );
 }
 

@@ -11,7 +11,7 @@ import { selectDropdownMenu, selectTabMenu } from '../../../src/machines/tabs/se
 import { INDEX_TAB } from '../../../src/machines/tabs/tabList.ts';
 import { tabsMachine } from '../../../src/machines/tabs/tabs.machine.ts';
 import type { TabRoute, TabsContext } from '../../../src/machines/tabs/types.ts';
-import { apiSignIn } from '../support/api.ts';
+import { addSessionCookies, apiSignIn } from '../support/api.ts';
 import { captchaField, fillLogin, openLogin, sessionCookies } from '../support/console.ts';
 import type { TestServer } from '../support/server.ts';
 import type { Snap, WalkModel, WalkStep } from './engine.ts';
@@ -287,14 +287,7 @@ const isSignedRequest = (url: URL) => /^\/(api|xy)\//.test(url.pathname);
 
 /** A session from earlier in this browser: its cookies (signed in over the API), then the console opened. */
 async function openWithEarlierSession(page: Page, server: TestServer) {
-  const tokens = await apiSignIn(server);
-  const url = new URL(server.url);
-  const cookies = { token: tokens.access, refresh: tokens.refresh, uuid: String(tokens.userId) };
-  await page
-    .context()
-    .addCookies(
-      Object.entries(cookies).map(([name, value]) => ({ name, value, domain: url.hostname, path: '/' })),
-    );
+  await addSessionCookies(page.context(), server, await apiSignIn(server));
   await page.goto(`${server.url}/index`);
 }
 
