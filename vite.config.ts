@@ -6,7 +6,7 @@ import type { ViteUserConfig } from 'vitest/config';
 import { demoMode } from './demo/vite-plugin.ts';
 import { appConfigFile } from './scripts/lib/app-config-file.ts';
 import { precompress } from './scripts/lib/precompress.ts';
-import { CORE_NAMESPACES } from './src/services/i18n/namespaces.ts';
+import { CORE_NAMESPACES, localeFile } from './src/services/i18n/namespaces.ts';
 
 // One config for the SPA build (vite build → dist/) and the unit-test layers (vitest).
 // The API base URL is baked in at build time from VITE_API_BASE (default: same origin) and can be
@@ -20,9 +20,8 @@ const BOOT_LIBRARIES =
 
 /** A translation file outside the sign-in page's namespaces: its language, else null. */
 function lazyTranslation(id: string): { language: string } | null {
-  const match = /src[\\/]services[\\/]i18n[\\/]locales[\\/]([^\\/]+)[\\/]([^\\/]+)\.json$/.exec(id);
-  if (!match?.[1] || !match[2] || (CORE_NAMESPACES as readonly string[]).includes(match[2])) return null;
-  return { language: match[1] };
+  const file = /src[\\/]services[\\/]i18n[\\/]/.test(id) ? localeFile(id) : null;
+  return file && !(CORE_NAMESPACES as readonly string[]).includes(file.namespace) ? file : null;
 }
 
 /** The unit layers' settings (vitest), shared by its two projects. */

@@ -1,6 +1,7 @@
 import i18next, { type i18n as I18n, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { getSessionCookies } from '../cookies.ts';
+import { localeFile } from './namespaces.ts';
 
 /**
  * i18next setup (seed §9: default zh-chs, fallback en, stored in the `lang` cookie).
@@ -40,11 +41,9 @@ export function isLanguage(value: unknown): value is Language {
 export function collectResources(modules: Record<string, unknown>): Resource {
   const resources: Resource = {};
   for (const [path, content] of Object.entries(modules)) {
-    const match = /locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
-    if (!match?.[1] || !match[2] || content === null || typeof content !== 'object') continue;
-    const language = match[1];
-    resources[language] ??= {};
-    resources[language][match[2]] = content as Record<string, unknown>;
+    const file = localeFile(path);
+    if (!file || content === null || typeof content !== 'object') continue;
+    (resources[file.language] ??= {})[file.namespace] = content as Record<string, unknown>;
   }
   return resources;
 }
