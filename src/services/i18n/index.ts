@@ -43,7 +43,9 @@ export function collectResources(modules: Record<string, unknown>): Resource {
   for (const [path, content] of Object.entries(modules)) {
     const file = localeFile(path);
     if (!file || content === null || typeof content !== 'object') continue;
-    (resources[file.language] ??= {})[file.namespace] = content as Record<string, unknown>;
+    const byNamespace = resources[file.language] ?? {};
+    byNamespace[file.namespace] = content as Record<string, unknown>;
+    resources[file.language] = byNamespace;
   }
   return resources;
 }
