@@ -81,6 +81,8 @@ test('every header tool is reached with Tab, shows its focus ring, and opens wit
   await expect(page.getByTestId('search-result').first()).toHaveAttribute('data-path', '/user');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/user$/);
+  // choosing a page closes the panel (keys pressed while it closes would still reach it)
+  await expect(page.getByTestId('search-input')).toHaveCount(0);
 
   // the theme dialog: Enter opens it, Escape closes it and gives the focus back to its tool
   await page.getByTestId('header-theme').focus();

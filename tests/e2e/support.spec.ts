@@ -109,3 +109,21 @@ test('the workbench overview counts an item ingested through the API', async ({ 
   await expect(stored).toHaveText(String(before + 1), { timeout: 40_000 });
   await expect(page.getByTestId('overview-phones')).toHaveText(/^\d+ \/ \d+$/);
 });
+
+test('the overview charts that fail to load say so inside the panel with a retry; the counters stay', async ({
+  page,
+}) => {
+  // the charts' chunk refused, as when the server goes down while it loads
+  const refuse = (route: import('@playwright/test').Route) => route.abort('connectionrefused');
+  await page.route(/\/assets\/OverviewCharts-[^/]*\.js$/, refuse);
+  await signInDirectly(page, server());
+  const failed = page.getByTestId('overview-charts-failed');
+  await expect(failed).toContainText('图表加载失败');
+  await expect(page.getByTestId('overview-items')).toHaveText(/^\d+$/);
+  await expect(page.getByTestId('feed-connection')).toBeVisible();
+
+  await page.unroute(/\/assets\/OverviewCharts-[^/]*\.js$/, refuse);
+  await failed.getByRole('button', { name: '重试' }).click();
+  await expect(page.getByTestId('overview-per-hour')).toBeVisible();
+  await expect(failed).toHaveCount(0);
+});

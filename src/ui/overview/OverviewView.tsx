@@ -3,9 +3,10 @@
  * push success rate (a gauge). The figures come from the overview chart; nothing is fetched here.
  */
 import { Button, Card, Group, Loader, SimpleGrid, Text } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Overview } from '../../contract/support.ts';
+import { ErrorBoundary } from '../app/ErrorBoundary.tsx';
 
 export type OverviewViewProps = {
   overview: Overview | null;
@@ -19,7 +20,37 @@ export type OverviewViewProps = {
 };
 
 // The charts (recharts underneath) load on their own, so the workbench's first paint does not wait for them.
-const OverviewCharts = lazy(() => import('./OverviewCharts.tsx'));
+const importCharts = () => import('./OverviewCharts.tsx');
+
+/**
+ * The charts' chunk, with its failure kept inside the panel: a chunk that does not arrive (the server down
+ * while it loads) says so with a retry, and the counters and the rest of the page stay.
+ */
+function Charts({ overview }: { overview: Overview }) {
+  const { t } = useTranslation('overview');
+  const [attempt, setAttempt] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each attempt is a new import
+  const OverviewCharts = useMemo(() => lazy(importCharts), [attempt]);
+  return (
+    <ErrorBoundary
+      key={attempt}
+      fallback={() => (
+        <Group gap="sm" mt="lg" role="alert" data-testid="overview-charts-failed">
+          <Text size="sm" c="red">
+            {t('charts_failed')}
+          </Text>
+          <Button size="compact-sm" variant="light" onClick={() => setAttempt((n) => n + 1)}>
+            {t('retry')}
+          </Button>
+        </Group>
+      )}
+    >
+      <Suspense fallback={<Loader size="sm" mt="lg" />}>
+        <OverviewCharts overview={overview} />
+      </Suspense>
+    </ErrorBoundary>
+  );
+}
 
 function Counter({ id, label, value, hint }: { id: string; label: string; value: string; hint?: string }) {
   return (
@@ -100,9 +131,7 @@ export function OverviewView({
         <Counter id="tasks" label={t('tasks_enabled')} value={String(tasks.enabled)} />
         <Counter id="expiring" label={t('customers_expiring')} value={String(customers.expiring_7d)} />
       </SimpleGrid>
-      <Suspense fallback={<Loader size="sm" mt="lg" />}>
-        <OverviewCharts overview={overview} />
-      </Suspense>
+      <Charts overview={overview} />
     </Card>
   );
 }
