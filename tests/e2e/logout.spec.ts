@@ -1,4 +1,10 @@
-import { reloadAfterSignOut, sessionCookies, sharedServerForThisFile, signIn } from './support/console.ts';
+import {
+  installClock,
+  reloadAfterSignOut,
+  sessionCookies,
+  sharedServerForThisFile,
+  signIn,
+} from './support/console.ts';
 import { expect, test } from './support/test.ts';
 
 const server = sharedServerForThisFile();
@@ -36,4 +42,24 @@ test('confirming the logout goes back to /login with the session cookies cleared
   await reloaded;
   await page.goto(`${server().url}/index`);
   await expect(page).toHaveURL(/\/login\?redirect=%2Findex$/);
+});
+
+test('toasts whose container fails to load wait and show once it loads; the console keeps running', async ({
+  page,
+}) => {
+  // the toast container's chunk refused, as when the server is gone at the first toast
+  const refuse = (route: import('@playwright/test').Route) => route.abort('connectionrefused');
+  await page.route(/\/assets\/Toasts-[^/]*\.js$/, refuse);
+  await installClock(page);
+  await signIn(page, server());
+  const dialog = await openLogoutConfirm(page);
+  await dialog.getByRole('button', { name: '取消' }).click();
+  await expect(dialog).toBeHidden();
+  // the page is still the console (a failed container outside the error boundary used to blank it)
+  await expect(page.getByTestId('user-menu')).toBeVisible();
+  await expect(page.getByText('取消注销操作')).toHaveCount(0);
+
+  await page.unroute(/\/assets\/Toasts-[^/]*\.js$/, refuse);
+  await page.clock.runFor(5_000);
+  await expect(page.getByText('取消注销操作')).toBeVisible();
 });

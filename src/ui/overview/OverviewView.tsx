@@ -3,10 +3,11 @@
  * push success rate (a gauge). The figures come from the overview chart; nothing is fetched here.
  */
 import { Button, Card, Group, Loader, SimpleGrid, Text } from '@mantine/core';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Overview } from '../../contract/support.ts';
 import { ErrorBoundary } from '../app/ErrorBoundary.tsx';
+import { useRetryableLazy } from '../app/retryable-lazy.ts';
 
 export type OverviewViewProps = {
   overview: Overview | null;
@@ -28,9 +29,7 @@ const importCharts = () => import('./OverviewCharts.tsx');
  */
 function Charts({ overview }: { overview: Overview }) {
   const { t } = useTranslation('overview');
-  const [attempt, setAttempt] = useState(0);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: each attempt is a new import
-  const OverviewCharts = useMemo(() => lazy(importCharts), [attempt]);
+  const { Component: OverviewCharts, attempt, retry } = useRetryableLazy(importCharts);
   return (
     <ErrorBoundary
       key={attempt}
@@ -39,7 +38,7 @@ function Charts({ overview }: { overview: Overview }) {
           <Text size="sm" c="red">
             {t('charts_failed')}
           </Text>
-          <Button size="compact-sm" variant="light" onClick={() => setAttempt((n) => n + 1)}>
+          <Button size="compact-sm" variant="light" onClick={retry}>
             {t('retry')}
           </Button>
         </Group>
