@@ -30,3 +30,15 @@ test('/mobile is a phone console outside the layout: the menu pages as a list, o
   await phone.getByRole('button', { name: '返回' }).click();
   await expect(phone.getByText('部门管理', { exact: true })).toBeVisible();
 });
+
+test('a /mobile page whose code cannot load shows the retry page, not an error screen', async ({ page }) => {
+  await signInDirectly(page, server());
+  await page.goto(`${server().url}/mobile`);
+  const phone = page.getByTestId('mobile-console');
+  await expect(phone.getByText('部门管理', { exact: true })).toBeVisible();
+  // from here no code arrives, as when the server is gone
+  await page.route(/\/assets\/.*\.js$/, (route) => route.abort('connectionrefused'));
+  await phone.getByText('部门管理', { exact: true }).click();
+  await expect(phone.getByTestId('view-load-failed')).toBeVisible();
+  await expect(phone.getByRole('button', { name: '返回' })).toBeVisible();
+});
