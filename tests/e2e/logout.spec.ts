@@ -1,5 +1,6 @@
 import {
   installClock,
+  refuseRequests,
   reloadAfterSignOut,
   sessionCookies,
   sharedServerForThisFile,
@@ -48,8 +49,7 @@ test('toasts whose container fails to load wait and show once it loads; the cons
   page,
 }) => {
   // the toast container's chunk refused, as when the server is gone at the first toast
-  const refuse = (route: import('@playwright/test').Route) => route.abort('connectionrefused');
-  await page.route(/\/assets\/Toasts-[^/]*\.js$/, refuse);
+  const allow = await refuseRequests(page, /\/assets\/Toasts-[^/]*\.js$/);
   await installClock(page);
   await signIn(page, server());
   const dialog = await openLogoutConfirm(page);
@@ -59,7 +59,7 @@ test('toasts whose container fails to load wait and show once it loads; the cons
   await expect(page.getByTestId('user-menu')).toBeVisible();
   await expect(page.getByText('取消注销操作')).toHaveCount(0);
 
-  await page.unroute(/\/assets\/Toasts-[^/]*\.js$/, refuse);
+  await allow();
   await page.clock.runFor(5_000);
   await expect(page.getByText('取消注销操作')).toBeVisible();
 });

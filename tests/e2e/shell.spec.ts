@@ -1,4 +1,4 @@
-import { sharedServerForThisFile, signInDirectly } from './support/console.ts';
+import { refuseRequests, sharedServerForThisFile, signInDirectly } from './support/console.ts';
 import { expect, test } from './support/test.ts';
 
 const server = sharedServerForThisFile();
@@ -37,7 +37,7 @@ test('a /mobile page whose code cannot load shows the retry page, not an error s
   const phone = page.getByTestId('mobile-console');
   await expect(phone.getByText('部门管理', { exact: true })).toBeVisible();
   // from here no code arrives, as when the server is gone
-  await page.route(/\/assets\/.*\.js$/, (route) => route.abort('connectionrefused'));
+  await refuseRequests(page, /\/assets\/.*\.js$/);
   await phone.getByText('部门管理', { exact: true }).click();
   await expect(phone.getByTestId('view-load-failed')).toBeVisible();
   await expect(phone.getByRole('button', { name: '返回' })).toBeVisible();

@@ -4,7 +4,7 @@
 
 import { signParams } from '../../src/contract/sign.ts';
 import { apiCall, apiIngest, apiSignIn } from './support/api.ts';
-import { signInDirectly, startServerForThisFile } from './support/console.ts';
+import { refuseRequests, signInDirectly, startServerForThisFile } from './support/console.ts';
 import type { TestServer } from './support/server.ts';
 import { expect, type Page, test } from './support/test.ts';
 
@@ -114,15 +114,14 @@ test('the overview charts that fail to load say so inside the panel with a retry
   page,
 }) => {
   // the charts' chunk refused, as when the server goes down while it loads
-  const refuse = (route: import('@playwright/test').Route) => route.abort('connectionrefused');
-  await page.route(/\/assets\/OverviewCharts-[^/]*\.js$/, refuse);
+  const allow = await refuseRequests(page, /\/assets\/OverviewCharts-[^/]*\.js$/);
   await signInDirectly(page, server());
   const failed = page.getByTestId('overview-charts-failed');
   await expect(failed).toContainText('图表加载失败');
   await expect(page.getByTestId('overview-items')).toHaveText(/^\d+$/);
   await expect(page.getByTestId('feed-connection')).toBeVisible();
 
-  await page.unroute(/\/assets\/OverviewCharts-[^/]*\.js$/, refuse);
+  await allow();
   await failed.getByRole('button', { name: '重试' }).click();
   await expect(page.getByTestId('overview-per-hour')).toBeVisible();
   await expect(failed).toHaveCount(0);

@@ -1,5 +1,5 @@
 import { useNotifications } from '@mantine/notifications';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { useRetryableLazy } from './retryable-lazy.ts';
 
@@ -16,19 +16,10 @@ const RETRY_MS = 5_000;
 export function ToastHost() {
   const { notifications, queue } = useNotifications();
   const [needed, setNeeded] = useState(false);
-  const [failed, setFailed] = useState(false);
   const { Component: Toasts, attempt, retry } = useRetryableLazy(importToasts);
   if (!needed && notifications.length + queue.length > 0) setNeeded(true);
-  useEffect(() => {
-    if (!failed) return;
-    const timer = setTimeout(() => {
-      setFailed(false);
-      retry();
-    }, RETRY_MS);
-    return () => clearTimeout(timer);
-  }, [failed, retry]);
   return needed ? (
-    <ErrorBoundary key={attempt} fallback={() => null} onError={() => setFailed(true)}>
+    <ErrorBoundary key={attempt} fallback={() => null} onError={() => setTimeout(retry, RETRY_MS)}>
       <Suspense fallback={null}>
         <Toasts />
       </Suspense>

@@ -161,17 +161,12 @@ export function menuRoutes(
       id: `menu:${descriptor.name}:${descriptor.menuId}`,
       path,
       handle,
-      lazy: async () => {
-        try {
-          const module = await withTimeout(load(), timeoutMs);
-          const Component = module.default ?? module.Component;
-          if (!Component) throw new Error(`view ${descriptor.component} has no default export`);
-          return { Component };
-        } catch (error) {
-          onUnreachable(descriptor, error);
-          return { Component: await failedView(descriptor.title) };
-        }
-      },
+      lazy: async () => ({
+        Component: await menuView(descriptor, load, {
+          timeoutMs,
+          onFailure: (error) => onUnreachable(descriptor, error),
+        }),
+      }),
     });
   }
   return routes;
@@ -190,14 +185,43 @@ function frameRoute(descriptor: RouteDescriptor, src: string, timeoutMs: number)
     id: `menu:${descriptor.name}:${descriptor.menuId}`,
     path,
     handle,
-    lazy: async () => {
-      try {
-        const { IframePage } = await withTimeout(loadIframePage(), timeoutMs);
-        const title = descriptor.title;
-        return { Component: () => createElement(IframePage, { src, title }) };
-      } catch {
-        return { Component: await failedView(descriptor.title) };
-      }
-    },
+    lazy: async () => ({ Component: await framePage(src, descriptor.title, timeoutMs) }),
   };
+}
+
+/**
+ * A menu page's view (the module's default export, or `Component`), or — its chunk failed or timed out —
+ * the retry page; `onFailure` hears why. Used by the menu routes and the phone console.
+ */
+export async function menuView(
+  descriptor: RouteDescriptor,
+  load: ViewLoader,
+  {
+    timeoutMs = LAZY_CHUNK_TIMEOUT_MS,
+    onFailure,
+  }: { timeoutMs?: number; onFailure?: (error: unknown) => void } = {},
+): Promise<React.ComponentType> {
+  try {
+    const module = await withTimeout(load(), timeoutMs);
+    const Component = module.default ?? module.Component;
+    if (!Component) throw new Error(`view ${descriptor.component} has no default export`);
+    return Component;
+  } catch (error) {
+    onFailure?.(error);
+    return failedView(descriptor.title);
+  }
+}
+
+/** An embedded link's page: the iframe page showing `src`, or the retry page when its chunk does not load. */
+export async function framePage(
+  src: string,
+  title: string,
+  timeoutMs = LAZY_CHUNK_TIMEOUT_MS,
+): Promise<React.ComponentType> {
+  try {
+    const { IframePage } = await withTimeout(loadIframePage(), timeoutMs);
+    return () => createElement(IframePage, { src, title });
+  } catch {
+    return failedView(title);
+  }
 }

@@ -7,7 +7,7 @@ import { selectAsideMenu, selectRoutes } from '../../machines/routeGuard/selecto
 import type { RouteDescriptor } from '../../machines/routeGuard/types.ts';
 import { useRouteGuardRef } from '../app/actor.ts';
 import { PageLoader } from '../app/PageLoader.tsx';
-import { failedView, findView } from '../app/views.ts';
+import { findView, framePage, menuView } from '../app/views.ts';
 import { Icon } from '../icons/Icon.tsx';
 import { toMenuNodes } from '../shell/AsideContainer.tsx';
 import { isExternal, leaves } from '../shell/menu-tree.ts';
@@ -16,41 +16,20 @@ import classes from './Mobile.module.css';
 
 const views = new Map<string, ComponentType>();
 
-/** The view, or — its chunk failed (the server down) — the retry page the desktop shows for a menu page. */
-async function orRetryPage(title: string, load: () => Promise<ComponentType>) {
-  try {
-    return { default: await load() };
-  } catch {
-    return { default: await failedView(title) };
-  }
-}
-
 /** One lazy component per menu component (an embedded link: per address), so going back and forth does not reload it. */
 function viewFor(route: RouteDescriptor): ComponentType | undefined {
   const frame = route.frame;
   const cached = views.get(frame ? `frame:${route.path}:${frame}` : route.component);
   if (cached) return cached;
   if (frame) {
-    const title = route.title;
-    const View = lazy(() =>
-      orRetryPage(title, async () => {
-        const { IframePage } = await import('../pages/IframePage.tsx');
-        return () => <IframePage src={frame} title={title} />;
-      }),
-    );
+    const View = lazy(async () => ({ default: await framePage(frame, route.title) }));
     views.set(`frame:${route.path}:${frame}`, View);
     return View;
   }
   const load = findView(route.component);
   if (!load) return undefined;
-  const View = lazy(() =>
-    orRetryPage(route.title, async () => {
-      const module = await load();
-      const Component = module.default ?? module.Component;
-      if (!Component) throw new Error(`view ${route.component} has no default export`);
-      return Component;
-    }),
-  );
+  // a chunk that does not arrive shows the retry page, as on the desktop
+  const View = lazy(async () => ({ default: await menuView(route, load) }));
   views.set(route.component, View);
   return View;
 }

@@ -1,4 +1,4 @@
-import { expect, type Page, type Response, test } from '@playwright/test';
+import { expect, type Page, type Response, type Route, test } from '@playwright/test';
 import { signParams } from '../../../src/contract/sign.ts';
 import { loginBody, signSecret } from './api.ts';
 import { type ServerOptions, sharedServer, startServer, type TestServer } from './server.ts';
@@ -248,4 +248,11 @@ function inFlight(page: Page): number {
     page.on('requestfailed', (r) => set.delete(r));
   }
   return requests.size;
+}
+
+/** Refuses the page's requests matching `pattern` (its code chunks), as when the server is gone; returns the undo. */
+export async function refuseRequests(page: Page, pattern: RegExp): Promise<() => Promise<void>> {
+  const refuse = (route: Route) => route.abort('connectionrefused');
+  await page.route(pattern, refuse);
+  return () => page.unroute(pattern, refuse);
 }
