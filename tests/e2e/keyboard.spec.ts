@@ -96,6 +96,11 @@ test('every header tool is reached with Tab, shows its focus ring, and opens wit
   await page.getByTestId('user-menu').focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('menu')).toBeVisible();
+  // the arrows move within the menu once its focus trap has taken the focus (the menu's first frame
+  // still has it on the button, where an arrow does nothing)
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.closest('[role="menu"]') != null))
+    .toBe(true);
   await page.keyboard.press('ArrowDown');
   await expect(page.getByRole('menu').getByRole('menuitem').first()).toBeFocused();
   await page.keyboard.press('Escape');
