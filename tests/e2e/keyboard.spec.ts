@@ -38,6 +38,17 @@ const focusRingVisible = (page: Page) =>
     return focusedLook !== blurredLook;
   });
 
+/**
+ * Waits until the focus is inside the open `role` (a dialog, a menu). Mantine's focus trap takes it in a
+ * timeout after the popup shows: keys a test presses before that reach the button that opened it, and an
+ * Escape then races the trap (the trap focuses the closing popup, and the focus is lost with it).
+ */
+async function expectFocusWithin(page: Page, role: 'dialog' | 'menu') {
+  await expect
+    .poll(() => page.evaluate((r) => document.activeElement?.closest(`[role="${r}"]`) != null, role))
+    .toBe(true);
+}
+
 /** Presses Tab until `matches` holds for the focused element; fails after `max` presses. */
 async function tabTo(page: Page, matches: (focus: string) => boolean, max = 120): Promise<string> {
   for (let i = 0; i < max; i += 1) {
@@ -88,6 +99,7 @@ test('every header tool is reached with Tab, shows its focus ring, and opens wit
   await page.getByTestId('header-theme').focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('dialog')).toBeVisible();
+  await expectFocusWithin(page, 'dialog');
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toBeHidden();
   await expect(page.getByTestId('header-theme')).toBeFocused();
@@ -96,11 +108,8 @@ test('every header tool is reached with Tab, shows its focus ring, and opens wit
   await page.getByTestId('user-menu').focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('menu')).toBeVisible();
-  // the arrows move within the menu once its focus trap has taken the focus (the menu's first frame
-  // still has it on the button, where an arrow does nothing)
-  await expect
-    .poll(() => page.evaluate(() => document.activeElement?.closest('[role="menu"]') != null))
-    .toBe(true);
+  // the arrows move within the menu once its focus trap has taken the focus
+  await expectFocusWithin(page, 'menu');
   await page.keyboard.press('ArrowDown');
   await expect(page.getByRole('menu').getByRole('menuitem').first()).toBeFocused();
   await page.keyboard.press('Escape');
