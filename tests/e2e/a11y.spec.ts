@@ -11,6 +11,8 @@ import { expect, type Page, test } from './support/test.ts';
 const server = sharedServerForThisFile();
 const MENU_PARTS = 3;
 
+test.describe.configure({ mode: 'parallel' });
+
 /**
  * axe-core itself, put into a document once and run there with `axe.run`. @axe-core/playwright put the whole
  * library into the page again on every scan and finished each scan in a blank page it opened for that: 1.4–2.3 s
