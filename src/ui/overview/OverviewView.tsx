@@ -2,7 +2,7 @@
  * The operator's overview (pure view): today's counters, items per hour over 24 h (a bar chart) and the
  * push success rate (a gauge). The figures come from the overview chart; nothing is fetched here.
  */
-import { Button, Card, Group, Loader, SimpleGrid, Text } from '@mantine/core';
+import { Button, Card, Group, type GroupProps, Loader, SimpleGrid, Text } from '@mantine/core';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Overview } from '../../contract/support.ts';
@@ -23,6 +23,26 @@ export type OverviewViewProps = {
 // The charts (recharts underneath) load on their own, so the workbench's first paint does not wait for them.
 const importCharts = () => import('./OverviewCharts.tsx');
 
+/** A part of the panel that failed to load: what went wrong, and 重试. */
+function FailedRow({
+  message,
+  onRetry,
+  testId,
+  ...group
+}: { message: string; onRetry(): void; testId: string } & Pick<GroupProps, 'mt' | 'role'>) {
+  const { t } = useTranslation('overview');
+  return (
+    <Group gap="sm" data-testid={testId} {...group}>
+      <Text size="sm" c="red">
+        {message}
+      </Text>
+      <Button size="compact-sm" variant="light" onClick={onRetry}>
+        {t('retry')}
+      </Button>
+    </Group>
+  );
+}
+
 /**
  * The charts' chunk, with its failure kept inside the panel: a chunk that does not arrive (the server down
  * while it loads) says so with a retry, and the counters and the rest of the page stay.
@@ -34,14 +54,13 @@ function Charts({ overview }: { overview: Overview }) {
     <ErrorBoundary
       key={attempt}
       fallback={() => (
-        <Group gap="sm" mt="lg" role="alert" data-testid="overview-charts-failed">
-          <Text size="sm" c="red">
-            {t('charts_failed')}
-          </Text>
-          <Button size="compact-sm" variant="light" onClick={retry}>
-            {t('retry')}
-          </Button>
-        </Group>
+        <FailedRow
+          message={t('charts_failed')}
+          onRetry={retry}
+          testId="overview-charts-failed"
+          mt="lg"
+          role="alert"
+        />
       )}
     >
       <Suspense fallback={<Loader size="sm" mt="lg" />}>
@@ -96,16 +115,7 @@ export function OverviewView({
       <Card radius="lg" padding="lg" data-testid="overview-panel">
         {header}
         {loading && <Loader size="sm" />}
-        {error && (
-          <Group gap="sm" data-testid="overview-failed">
-            <Text size="sm" c="red">
-              {error}
-            </Text>
-            <Button size="compact-sm" variant="light" onClick={onRetry}>
-              {t('retry')}
-            </Button>
-          </Group>
-        )}
+        {error && <FailedRow message={error} onRetry={onRetry} testId="overview-failed" />}
       </Card>
     );
   }
