@@ -80,6 +80,19 @@ describe('keep-alive under the real router', () => {
     ).toEqual(['/index', '/form', '/plain']);
   });
 
+  it('the tabs chart hears of a settled page from the router, before React has rendered it', async () => {
+    const { router, tabs } = await setup();
+    // Outside act: React has not rendered the navigation yet when the router settles (on a loaded machine a
+    // transition render can lag for seconds) — the chart already holds the page the URL shows, so a close or
+    // a revocation meanwhile is judged against the right tab.
+    await router.navigate('/plain');
+    expect(router.state.location.pathname).toBe('/plain');
+    expect(screen.queryByLabelText('plain')).toBeNull();
+    expect(tabs().getSnapshot().context.current).toBe('/plain');
+    await act(async () => {});
+    expect(screen.getByLabelText('plain')).toBeTruthy();
+  });
+
   it('refreshing the tab remounts just that page', async () => {
     const { go, tabs } = await setup();
     await go('/form');

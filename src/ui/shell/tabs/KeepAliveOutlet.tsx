@@ -1,10 +1,11 @@
 import { useSelector } from '@xstate/react';
 import { Activity, Fragment, type ReactNode, useContext, useEffect, useRef } from 'react';
 import {
+  UNSAFE_DataRouterContext as DataRouterContext,
   UNSAFE_DataRouterStateContext as DataRouterStateContext,
   type Location,
   UNSAFE_LocationContext as LocationContext,
-  type UIMatch,
+  type Params,
   useLocation,
   useMatches,
   useOutlet,
@@ -26,9 +27,11 @@ const sameKeys = (a: string[], b: string[]) => a.length === b.length && a.every(
 const sameCounters = (a: Record<string, number>, b: Record<string, number>) =>
   Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([k, v]) => b[k] === v);
 
+/** The deepest route the router matched: its params and its handle. */
+type ShownMatch = { params: Params; handle?: unknown } | undefined;
+
 /** The page the router shows, as the tabs chart takes it (seed §3 "Open tab"). */
-export function toTabRoute(location: Location, matches: UIMatch[]): TabRoute {
-  const match = matches.at(-1);
+export function toTabRoute(location: Location, match: ShownMatch): TabRoute {
   const handle = (match?.handle ?? {}) as RouteHandle;
   const query = Object.fromEntries(new URLSearchParams(location.search));
   const params = Object.fromEntries(
@@ -71,15 +74,30 @@ export function KeepAliveOutlet({ transition }: { transition: boolean }) {
   const handle = (matches.at(-1)?.handle ?? {}) as RouteHandle;
   const key = tabKey(location.pathname);
   const cached = handle.cache === true && !handle.hidden;
-  const fullPath = `${location.pathname}${location.search}${location.hash}`;
 
   // Reports each settled location once, and again when the same URL gets its real route (a deep link shown
   // by the catch-all until the menu routes were patched in); the chart decides whether it becomes a tab.
-  const routeId = matches.at(-1)?.id;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new location or route is a new report
+  // Straight from the router, when it settles: React renders a navigation in a transition, which a loaded
+  // machine can hold back for seconds, and meanwhile the chart must already know the page the URL shows (a
+  // revoked or closed tab is judged against it).
+  const { router } = useContext(DataRouterContext) ?? {};
   useEffect(() => {
-    tabsRef.send({ type: 'tab.opened', route: toTabRoute(location, matches) });
-  }, [fullPath, routeId, tabsRef]);
+    if (!router) return;
+    let last = '';
+    const report = ({ location: shown, matches: matched, navigation }: typeof router.state) => {
+      if (navigation.state !== 'idle') return;
+      const match = matched.at(-1);
+      const reported = `${shown.pathname}${shown.search}${shown.hash}#${match?.route.id}`;
+      if (reported === last) return;
+      last = reported;
+      tabsRef.send({
+        type: 'tab.opened',
+        route: toTabRoute(shown, match && { params: match.params, handle: match.route.handle }),
+      });
+    };
+    report(router.state);
+    return router.subscribe(report);
+  }, [router, tabsRef]);
 
   if (cached) kept.set(key, { element: outlet, location: locationContext, state: stateContext });
   for (const k of [...kept.keys()]) if (k !== key && !keepAlive.includes(k)) kept.delete(k);
