@@ -1,5 +1,6 @@
 import { createBrowserRouter } from 'react-router';
 import type { RouteDescriptor } from '../../machines/routeGuard/types.ts';
+import { onSettled } from './router-settled.ts';
 import { createRoutes, LAYOUT_ROUTE_ID } from './routes.tsx';
 import { menuRoutes } from './views.ts';
 
@@ -37,17 +38,11 @@ export function createRouterHost(options: RouterHostOptions): RouterHost {
   let unsubscribe = watch(router);
 
   function watch(target: DataRouter) {
-    let last = '';
-    const report = () => {
-      const { location, navigation } = target.state;
-      if (navigation.state !== 'idle') return;
-      const key = `${location.pathname}${location.search}`;
-      if (key === last) return;
-      last = key;
-      options.onLocation({ path: location.pathname, search: location.search });
-    };
-    report();
-    return target.subscribe(report);
+    return onSettled(
+      target,
+      ({ location }) => `${location.pathname}${location.search}`,
+      ({ location }) => options.onLocation({ path: location.pathname, search: location.search }),
+    );
   }
 
   return {

@@ -14,6 +14,7 @@ import { selectKeepAliveKeys } from '../../../machines/tabs/selectors.ts';
 import { tabKey } from '../../../machines/tabs/tabList.ts';
 import type { TabRoute } from '../../../machines/tabs/types.ts';
 import { useTabsRef } from '../../app/actor.ts';
+import { onSettled } from '../../app/router-settled.ts';
 import type { RouteHandle } from '../../app/routes.tsx';
 import classes from './Tabs.module.css';
 
@@ -83,20 +84,18 @@ export function KeepAliveOutlet({ transition }: { transition: boolean }) {
   const { router } = useContext(DataRouterContext) ?? {};
   useEffect(() => {
     if (!router) return;
-    let last = '';
-    const report = ({ location: shown, matches: matched, navigation }: typeof router.state) => {
-      if (navigation.state !== 'idle') return;
-      const match = matched.at(-1);
-      const reported = `${shown.pathname}${shown.search}${shown.hash}#${match?.route.id}`;
-      if (reported === last) return;
-      last = reported;
-      tabsRef.send({
-        type: 'tab.opened',
-        route: toTabRoute(shown, match && { params: match.params, handle: match.route.handle }),
-      });
-    };
-    report(router.state);
-    return router.subscribe(report);
+    return onSettled(
+      router,
+      ({ location: shown, matches }) =>
+        `${shown.pathname}${shown.search}${shown.hash}#${matches.at(-1)?.route.id}`,
+      ({ location: shown, matches }) => {
+        const match = matches.at(-1);
+        tabsRef.send({
+          type: 'tab.opened',
+          route: toTabRoute(shown, match && { params: match.params, handle: match.route.handle }),
+        });
+      },
+    );
   }, [router, tabsRef]);
 
   if (cached) kept.set(key, { element: outlet, location: locationContext, state: stateContext });
