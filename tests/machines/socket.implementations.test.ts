@@ -108,6 +108,17 @@ describe('socket implementations', () => {
     expect(b.opened[1]?.token).toBe('fresh');
   });
 
+  it('a refusal names the token that connection sent, not one the session handed over while it was in flight', () => {
+    // At boot with an expired token: the socket connects with the old token, a request's 401 makes the session
+    // refresh, the new token reaches the chart, and only then does the server refuse the old one. Blaming
+    // the new token would read as "refused after renewal" and end the session.
+    const b = bind({ getToken: vi.fn(() => 'old-token') });
+    b.actor.send({ type: 'socket.start' });
+    b.actor.send({ type: 'socket.tokenRefreshed', token: 'new-token' });
+    b.last().connectFailed('invalid token');
+    expect(b.deps.requestTokenRefresh).toHaveBeenCalledWith('old-token');
+  });
+
   it('a message is a 5 s toast with the server’s text; a notification keeps its options', () => {
     const b = bind();
     b.actor.send({ type: 'socket.start' });

@@ -4,7 +4,7 @@
  * `deps` are plain functions the UI builds from src/services:
  * - `connect`: `createSocketConnector({apiBase})` from services/socket.ts (socket.io-client);
  * - `getToken`: the token cookie (`getSessionCookies().getToken`), used when the chart has no token yet;
- * - `requestTokenRefresh`: hands an `invalid token` to the session, e.g.
+ * - `requestTokenRefresh`: hands an `invalid token` to the session (the token that connection sent), e.g.
  *   `(token) => session.send({type: 'session.refreshRequested', token})`; the answer comes back to the
  *   chart as `socket.tokenRefreshed` (app forwards `session.refreshed`);
  * - `notify`: the toast (notify.ts `showNotice` fits); `showNotification`: `showSocketNotification` below;
@@ -67,10 +67,14 @@ type SocketImplementations = Parameters<SocketMachine['provide']>[0];
 
 export function createSocketImplementations(deps: SocketDeps) {
   const onError = deps.onError ?? ((error, effect) => console.error(`[socket] ${effect} failed`, error));
+  // The token the last connection attempt sent. A refusal is about that token, not about whatever token is
+  // current when it is reported: the session may have refreshed in between (a request's 401 at boot), and
+  // blaming the fresh token ends the session ("refused after renewal").
+  let connectedWith: string | undefined;
   return {
     actors: {
       connection: fromCallback<SocketEvent, ConnectionInput>(({ sendBack, input }) =>
-        deps.connect(input.token ?? deps.getToken(), {
+        deps.connect((connectedWith = input.token ?? deps.getToken()), {
           connected: () => sendBack({ type: 'socket.connected' }),
           disconnected: (reason) => sendBack({ type: 'socket.disconnected', reason }),
           connectFailed: (message) => sendBack({ type: 'socket.connectFailed', message }),
@@ -117,7 +121,7 @@ export function createSocketImplementations(deps: SocketDeps) {
       requestTokenRefresh: guarded(
         'requestTokenRefresh',
         (_: unknown, { token }: { token: string | null }) =>
-          deps.requestTokenRefresh(token ?? deps.getToken()),
+          deps.requestTokenRefresh(connectedWith ?? token ?? deps.getToken()),
         onError,
       ),
       reportPermissionsChanged: guarded('reportPermissionsChanged', () => deps.permissionsChanged(), onError),
