@@ -185,7 +185,12 @@ async function openAndCloseInPage(page: Page, paths: string[], cycles: number): 
       const until = async (test: () => boolean, what: string) => {
         const deadline = performance.now() + 10_000;
         while (!test()) {
-          if (performance.now() > deadline) throw new Error(`timed out: ${what}`);
+          if (performance.now() > deadline) {
+            const tabs = [...document.querySelectorAll('[role="tablist"] [role="tab"]')].map(
+              (t) => `${t.getAttribute('data-key')}${t.getAttribute('aria-selected') === 'true' ? '*' : ''}`,
+            );
+            throw new Error(`timed out: ${what} (at ${location.pathname}; tabs ${tabs.join(' ')})`);
+          }
           await frame();
         }
       };
