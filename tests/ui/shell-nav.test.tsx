@@ -93,6 +93,15 @@ describe('breadcrumbs', () => {
     expect(router.state.location.pathname).toBe('/index');
   });
 
+  it('a click on the shown page still asks the router, replacing the entry (the rendered location can lag the router’s)', async () => {
+    const { router } = await crumbsAt('/dept');
+    const nav = screen.getByRole('navigation', { name: '面包屑导航' });
+    fireEvent.click(within(nav).getByRole('link', { name: '部门管理' }));
+    await act(async () => {});
+    expect(router.state.location.pathname).toBe('/dept');
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
   it('a static page ends with its own title; the catch-all names 403 for a console page', async () => {
     await crumbsAt('/userInfo');
     expect(screen.getByRole('navigation', { name: '面包屑导航' }).textContent).toContain('个人信息');

@@ -1,13 +1,14 @@
 import { useSelector } from '@xstate/react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
 import { selectAsideMenu } from '../../machines/routeGuard/selectors.ts';
 import type { MenuTreeItem } from '../../machines/routeGuard/types.ts';
 import { showNotice } from '../../services/notify.ts';
 import { useRouteGuardRef } from '../app/actor.ts';
 import { AsideMenu } from './AsideMenu.tsx';
 import { isExternal, type MenuNode } from './menu-tree.ts';
+import { useGoTo } from './useGoTo.ts';
 
 /** The route guard's menu tree as view nodes: fixed titles translated, placeholder paths dropped. */
 export function toMenuNodes(items: readonly MenuTreeItem[], t: TFunction): MenuNode[] {
@@ -25,12 +26,12 @@ export function AsideContainer({ collapsed }: { collapsed: boolean }) {
   const items = useSelector(useRouteGuardRef(), selectAsideMenu);
   const { t } = useTranslation('shell');
   const { pathname } = useLocation();
-  const navigate = useNavigate();
+  const goTo = useGoTo();
 
   const select = (node: MenuNode) => {
     if (isExternal(node.path)) window.open(node.path, '_blank', 'noopener,noreferrer');
     else if (!node.path) showNotice({ kind: 'warning', message: t('temporary_menu'), durationMs: 3000 });
-    else if (node.path !== pathname) navigate(node.path);
+    else goTo(node.path);
   };
 
   return (

@@ -1,12 +1,13 @@
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useMatches, useNavigate } from 'react-router';
+import { useLocation, useMatches } from 'react-router';
 import { selectBreadcrumbs } from '../../machines/preferences/selectors.ts';
 import { breadcrumbTrail, type Crumb } from '../../machines/routeGuard/breadcrumbs.ts';
 import { selectMenuRecords, selectRefusalOf } from '../../machines/routeGuard/selectors.ts';
 import { usePreferencesRef, useRouteGuardRef } from '../app/actor.ts';
 import { LAYOUT_NOT_FOUND_ROUTE_ID, type RouteHandle } from '../app/routes.tsx';
 import { BreadcrumbBar, type CrumbView } from './Breadcrumbs.tsx';
+import { useGoTo } from './useGoTo.ts';
 
 /** The layout's catch-all draws 403 or 404 (NotFoundPage.tsx): its crumb says which. */
 const CATCH_ALL_TITLE = { forbidden: 'pages:forbidden.title', notFound: 'pages:not_found.title' } as const;
@@ -26,7 +27,7 @@ export function BreadcrumbsContainer() {
     match?.id === LAYOUT_NOT_FOUND_ROUTE_ID
       ? { titleKey: CATCH_ALL_TITLE[refusal], hidden: true }
       : (match?.handle as RouteHandle | undefined);
-  const navigate = useNavigate();
+  const goTo = useGoTo();
   const { t } = useTranslation();
   if (!shown) return null;
 
@@ -47,13 +48,5 @@ export function BreadcrumbsContainer() {
     path: crumb.path,
     current: index === trail.length - 1,
   }));
-  return (
-    <BreadcrumbBar
-      crumbs={crumbs}
-      label={t('shell:breadcrumbs')}
-      onSelect={(path) => {
-        if (path !== pathname) navigate(path);
-      }}
-    />
-  );
+  return <BreadcrumbBar crumbs={crumbs} label={t('shell:breadcrumbs')} onSelect={goTo} />;
 }

@@ -2,7 +2,7 @@ import { Menu, UnstyledButton } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
 import { selectAsideMenu } from '../../machines/routeGuard/selectors.ts';
 import { showNotice } from '../../services/notify.ts';
 import { useRouteGuardRef } from '../app/actor.ts';
@@ -10,6 +10,7 @@ import { Icon } from '../icons/Icon.tsx';
 import { toMenuNodes } from './AsideContainer.tsx';
 import { chainTo, isExternal, leaves, type MenuNode } from './menu-tree.ts';
 import classes from './TopMenu.module.css';
+import { useGoTo } from './useGoTo.ts';
 
 /** Seed §9: the header menu's overflow is re-measured at most every 300 ms while the window resizes. */
 export const TOP_MENU_RESIZE_THROTTLE_MS = 300;
@@ -50,7 +51,7 @@ export function throttle(run: () => void, ms: number): { call: () => void; cance
 export function TopMenu() {
   const items = useSelector(useRouteGuardRef(), selectAsideMenu);
   const { t } = useTranslation('shell');
-  const navigate = useNavigate();
+  const goTo = useGoTo();
   const { pathname } = useLocation();
   const nodes = toMenuNodes(items, t);
   const active = chainTo(nodes, pathname)[0];
@@ -84,7 +85,7 @@ export function TopMenu() {
   const open = (node: MenuNode) => {
     if (isExternal(node.path)) window.open(node.path, '_blank', 'noopener,noreferrer');
     else if (!node.path) showNotice({ kind: 'warning', message: t('temporary_menu'), durationMs: 3000 });
-    else if (node.path !== pathname) navigate(node.path);
+    else goTo(node.path);
   };
   const entry = (node: MenuNode, hidden: boolean) =>
     node.children.length ? (
