@@ -73,8 +73,9 @@ export function createSocketImplementations(deps: SocketDeps) {
   let connectedWith: string | undefined;
   return {
     actors: {
-      connection: fromCallback<SocketEvent, ConnectionInput>(({ sendBack, input }) =>
-        deps.connect((connectedWith = input.token ?? deps.getToken()), {
+      connection: fromCallback<SocketEvent, ConnectionInput>(({ sendBack, input }) => {
+        connectedWith = input.token ?? deps.getToken();
+        return deps.connect(connectedWith, {
           connected: () => sendBack({ type: 'socket.connected' }),
           disconnected: (reason) => sendBack({ type: 'socket.disconnected', reason }),
           connectFailed: (message) => sendBack({ type: 'socket.connectFailed', message }),
@@ -90,8 +91,8 @@ export function createSocketImplementations(deps: SocketDeps) {
               type: 'danger',
               meta: { event, ...detail },
             }),
-        }),
-      ),
+        });
+      }),
     },
     actions: {
       notify: guarded(
