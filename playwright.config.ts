@@ -24,8 +24,9 @@ export default defineConfig({
   // over 15 s on a 2-core machine
   expect: { timeout: 30_000 },
   // One browser per two cores (E2E_WORKERS overrides): a browser with its renderer, GPU process and the
-  // server keeps two cores busy, and on 2 cores two workers were slower than one (15 tests: 269 s against
-  // 235 s) and turned cold loads of 4 s into 35 s, past the assertions' timeout.
+  // server keeps two cores busy. On 2 cores two workers in the full browser were slower than one (15 tests:
+  // 269 s against 235 s) and turned cold loads of 4 s into 35 s, past the assertions' timeout; in the headless
+  // shell two took 284 s against 381 s for all 144 tests, with both cores 88% busy — still one by default.
   workers: Number(process.env.E2E_WORKERS ?? Math.max(1, Math.floor(availableParallelism() / 2))),
   // One retry, so a test that passes only on retry is named as flaky; a flaky test fails the run
   // (scripts/test.mjs counts it as failed too).
