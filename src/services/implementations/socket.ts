@@ -121,8 +121,8 @@ export function createSocketImplementations(deps: SocketDeps) {
       ),
       requestTokenRefresh: guarded(
         'requestTokenRefresh',
-        (_: unknown, { token }: { token: string | null }) =>
-          deps.requestTokenRefresh(connectedWith ?? token ?? deps.getToken()),
+        // the chart's own token may already be a newer one than the refused connection sent
+        (_: unknown, _params: { token: string | null }) => deps.requestTokenRefresh(connectedWith),
         onError,
       ),
       reportPermissionsChanged: guarded('reportPermissionsChanged', () => deps.permissionsChanged(), onError),
