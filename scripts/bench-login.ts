@@ -242,5 +242,5 @@ export async function runLoginBench(outDir: string): Promise<{ ok: boolean }> {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  await runLoginBench(join(ROOT, '.tmp/bench-dist'));
+  await runLoginBench(join(ROOT, process.env.BENCH_DIST ?? '.tmp/bench-dist'));
 }

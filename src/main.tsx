@@ -38,10 +38,12 @@ host = createRouterHost({
 });
 const routerHost = host;
 
-/** Hands the root actor, created by the Provider, to the services (token refresh, log, locations). */
-function SystemBinding() {
-  const app = AppActor.useActorRef();
-  system.attach(app);
+// The root actor runs before React's first render, which so finds the sign-in form's chart ready (its
+// settings come inlined in /app-config.js) and draws the form at once instead of a loader first.
+const app = system.start();
+
+/** Shows a failed root actor to the error boundary (a reload). */
+function ActorFailure() {
   useThrowOnActorFailure(app);
   return null;
 }
@@ -71,12 +73,9 @@ createRoot(container).render(
   <I18nextProvider i18n={i18n}>
     <ToastHost />
     <ErrorBoundary fallback={(error) => <CrashScreen error={error} />}>
-      <AppActor.Provider
-        logic={system.logic}
-        options={system.inspect ? { inspect: system.inspect } : undefined}
-      >
+      <AppActor.Provider actor={app}>
         <PageServicesContext.Provider value={pageServices}>
-          <SystemBinding />
+          <ActorFailure />
           <HostedRouter />
         </PageServicesContext.Provider>
       </AppActor.Provider>

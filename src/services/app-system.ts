@@ -1,18 +1,19 @@
 /**
  * The wiring: concrete deps from src/services, bound to the charts through `createAppImplementations`, and
- * the root chart ready for the UI's one actor Provider. The UI owns the router, so it passes in what the
+ * the root actor that runs it, for the UI's one actor Provider. The UI owns the router, so it passes in what the
  * route guard and the session need from it (navigate, route patching, reset).
  *
- * The http client needs the running actor (the session's token port, the frontend log), which the Provider
- * creates: the UI hands it over with `attach(actor)` as soon as it
- * exists. Until then router locations and log entries are buffered.
+ * `start()` creates and starts the root actor before React renders (the UI provides it to its views): the
+ * first render then finds the charts where they are (the sign-in form, not a loader, with one render fewer),
+ * and the http client has its session (the token port) from the first request. Router locations and log
+ * entries reported before the start are buffered.
  *
  * Size: the network layer (axios, the zod response schemas, request signing, the menu cache) is not needed
  * to draw the sign-in page, so it is a separate chunk whose download starts when this module is evaluated,
  * in parallel with the first render. The charts' effects await it; restoring the session waits for it too,
  * so the menu cache is read with its validation as usual.
  */
-import { type AnyActorRef, createActor, fromPromise, type InspectionEvent, toPromise } from 'xstate';
+import { type ActorRefFrom, type AnyActorRef, createActor, fromPromise, toPromise } from 'xstate';
 import type { MenuRecord } from '../contract/menu.ts';
 import { createAppMachine } from '../machines/app/app.machine.ts';
 import { getLogRef, getRouteGuardRef, getSessionRef } from '../machines/app/selectors.ts';
@@ -40,25 +41,24 @@ export type RouterBinding = {
   resetRoutes(): void;
 };
 
+/** The root actor, running the root chart with every effect bound. */
+export type AppActorRef = ActorRefFrom<ReturnType<typeof createAppMachine>>;
+
 export type AppSystem = {
-  /** The root chart with every effect bound: pass it as the actor Provider's `logic`. */
-  logic: ReturnType<typeof createAppMachine>;
+  /**
+   * Creates and starts the root actor (once; later calls return it), watched by the developer tools when
+   * one is on (`?debug`, `?inspect`, development: src/services/inspection.ts).
+   */
+  start(): AppActorRef;
   /** The typed API (each call waits for the network chunk on first use). */
   api: Api;
   /** The http client, once the network chunk has loaded. */
   http(): Promise<HttpClient>;
   /**
-   * The observer for the root actor's `inspect` option when a developer tool is on (`?debug`, `?inspect`,
-   * development: src/services/inspection.ts); undefined otherwise.
-   */
-  inspect?: ((event: InspectionEvent) => void) | undefined;
-  /**
    * Starts downloading the shell's chunk (its chart and effects) without running it: the sign-in page
    * calls it in idle time, the boot at once when a session is to be restored.
    */
   prefetchShell(): void;
-  /** Hands over the root actor the Provider created (idempotent). */
-  attach(actor: AnyActorRef): void;
   /** A settled router location, for the route guard. */
   reportLocation(location: { path: string; search: string }): void;
   /** A frontend log entry (e.g. a menu page whose view does not exist). */
@@ -111,6 +111,7 @@ function deferredApi(network: Promise<Network>): Api {
 
 export function createAppSystem(router: RouterBinding): AppSystem {
   let root: AnyActorRef | undefined;
+  let started = false;
   let lastLocation: { path: string; search: string } | undefined;
   const bufferedLogs: LogSinkEntry[] = [];
   let loaded: Network | undefined;
@@ -119,7 +120,7 @@ export function createAppSystem(router: RouterBinding): AppSystem {
   // The session chart owns the token: the http client and the socket ask it through this port.
   const tokens = createTokenPort(() => (root ? getSessionRef(root) : undefined));
   const sendLog = (entry: LogSinkEntry) => {
-    if (!root) bufferedLogs.push(entry);
+    if (!started || !root) bufferedLogs.push(entry);
     else createLogSink(getLogRef(root), { now, currentUrl })(entry);
   };
 
@@ -236,25 +237,28 @@ export function createAppSystem(router: RouterBinding): AppSystem {
   // The developer tools (state panel, Stately inspector) watch every actor through one observer.
   const inspection = startInspection();
 
+  const logic = createAppMachine({ ...implementations, app: { actors: { loadShell, shell } } });
+
   return {
-    logic: createAppMachine({ ...implementations, app: { actors: { loadShell, shell } } }),
-    inspect: inspection?.inspect,
+    start() {
+      if (root) return root as AppActorRef;
+      const actor = createActor(logic, inspection ? { inspect: inspection.inspect } : undefined);
+      // the token port and the log sink find the session and the log from the charts' first effects on
+      root = actor;
+      actor.start();
+      started = true;
+      for (const entry of bufferedLogs.splice(0)) sendLog(entry);
+      if (lastLocation) getRouteGuardRef(actor).send({ type: 'route.requested', ...lastLocation });
+      return actor;
+    },
     api,
     http: () => network.then((n) => n.http),
-    attach(actor) {
-      if (root === actor) return;
-      root = actor;
-      for (const entry of bufferedLogs.splice(0)) sendLog(entry);
-      // The Provider may create its actor again (a render discarded before commit): the new one hears the
-      // last location too, or the route guard would replay its navigation to /index.
-      if (lastLocation) getRouteGuardRef(actor).send({ type: 'route.requested', ...lastLocation });
-    },
     prefetchShell() {
       importShell().catch(() => undefined);
     },
     reportLocation(location) {
       lastLocation = location;
-      if (root) getRouteGuardRef(root).send({ type: 'route.requested', ...location });
+      if (started && root) getRouteGuardRef(root).send({ type: 'route.requested', ...location });
     },
     log(message, type = 'info', meta) {
       sendLog(meta === undefined ? { message, type } : { message, type, meta });

@@ -19,6 +19,22 @@ test('a deep link while signed out lands on /login with the link as redirect', a
   await expect(page).toHaveTitle('后台管理系统 | 登录');
 });
 
+test('signed out, /login draws the form in its first render: no loader is shown before it', async ({ page }) => {
+  // Records every loader React puts in #root before the form appears (the page's own static spinner is
+  // not React's: it is replaced by the first render).
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (globalThis as { __loaders?: string[] }).__loaders = seen;
+    new MutationObserver(() => {
+      if (document.querySelector('input[type="password"]')) return;
+      if (document.querySelector('#root [role="status"]')) seen.push(location.pathname);
+    }).observe(document, { subtree: true, childList: true });
+  });
+  await page.goto(`${server().url}/login`);
+  await expect(page.getByLabel('密码', { exact: true })).toBeEnabled();
+  expect(await page.evaluate(() => (globalThis as { __loaders?: string[] }).__loaders)).toEqual([]);
+});
+
 test('signing in with the captcha lands on the deep link', async ({ page }) => {
   const key = await openLogin(page, server(), '/dept?x=1');
   expect(key).toBeDefined();
