@@ -19,7 +19,9 @@ test('a deep link while signed out lands on /login with the link as redirect', a
   await expect(page).toHaveTitle('后台管理系统 | 登录');
 });
 
-test('signed out, /login draws the form in its first render: no loader is shown before it', async ({ page }) => {
+test('signed out, /login draws the form in its first render: no loader is shown before it', async ({
+  page,
+}) => {
   // Records every loader React puts in #root before the form appears (the page's own static spinner is
   // not React's: it is replaced by the first render).
   await page.addInitScript(() => {
