@@ -14,6 +14,7 @@ import { pluginHeaderTools } from '../plugins/registry.ts';
 import { SearchContainer } from '../search/SearchContainer.tsx';
 import { Header } from './Header.tsx';
 import { ColorContainer, FullscreenContainer, SizeContainer, ThemeContainer } from './header/containers.tsx';
+import { useShellPainted } from './useShellPainted.ts';
 
 const TOOLS = {
   search: <SearchContainer />,
@@ -43,6 +44,7 @@ export function HeaderContainer({ collapsed, onToggleAside, center }: HeaderCont
   const logo = useSelector(session, (s) => selectSettings(s)?.['login.site_logo'] || null);
   const apiBase = getConfig().apiBase;
   const unread = useUnreadCount();
+  const painted = useShellPainted();
 
   const switchLanguage = async (lng: string) => {
     const next = await changeLanguage(lng, { instance: i18n });
@@ -60,7 +62,7 @@ export function HeaderContainer({ collapsed, onToggleAside, center }: HeaderCont
       collapsed={collapsed}
       onToggleAside={onToggleAside}
       center={center}
-      tools={TOOLS}
+      tools={painted ? TOOLS : undefined}
       language={currentLanguage(i18n)}
       onLanguageChange={(lng) => void switchLanguage(lng)}
       name={name}

@@ -15,6 +15,7 @@ import classes from './Shell.module.css';
 import { TopMenu } from './TopMenu.tsx';
 import { KeepAliveOutlet } from './tabs/KeepAliveOutlet.tsx';
 import { TabBarContainer } from './tabs/TabBarContainer.tsx';
+import { useShellPainted } from './useShellPainted.ts';
 
 export const ASIDE_WIDTH = 200;
 export const ASIDE_COLLAPSED_WIDTH = 65;
@@ -23,7 +24,8 @@ export const ASIDE_COLLAPSED_WIDTH = 65;
  * Header on top, the side menu (200 px, 65 px collapsed), the tab bar, the breadcrumbs and the routed pages
  * (kept alive when cached). Aside collapse, its transition, the page transition and the breadcrumbs are the
  * user's preferences. `failure` (the start-up error with retry) takes the place of the tab bar and the
- * pages: the user stays inside the console, with the header and whatever menus there are.
+ * pages: the user stays inside the console, with the header and whatever menus there are. The first render
+ * leaves the page (and the header its tools) to the render right after it is painted (`useShellPainted`).
  */
 export function Layout({ failure }: { failure?: ReactNode }) {
   const preferences = usePreferencesRef();
@@ -31,6 +33,7 @@ export function Layout({ failure }: { failure?: ReactNode }) {
   const collapsed = useSelector(preferences, selectAsideCollapse);
   const asideTransition = useSelector(preferences, selectAsideTransition);
   const pageTransition = useSelector(preferences, selectPageTransition);
+  const painted = useShellPainted();
 
   // Plugins register before the log runs: report the ones that failed once the shell is up.
   useEffect(() => {
@@ -74,7 +77,7 @@ export function Layout({ failure }: { failure?: ReactNode }) {
             <TabBarContainer />
             <BreadcrumbsContainer />
             <div className={classes.content}>
-              <KeepAliveOutlet transition={pageTransition} />
+              {painted && <KeepAliveOutlet transition={pageTransition} />}
             </div>
           </>
         )}
