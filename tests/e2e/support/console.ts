@@ -130,6 +130,8 @@ export async function signInDirectly(
     ]);
   await page.goto(`${server.url}${path}`);
   await expect(page.getByTestId('user-menu')).toBeVisible({ timeout: 30_000 });
+  // the header's tools (and the `s` key of its search) follow the shell's first paint by a render
+  await expect(page.getByTestId('header-search')).toBeVisible();
 }
 
 /**
