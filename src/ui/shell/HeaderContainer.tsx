@@ -14,7 +14,6 @@ import { pluginHeaderTools } from '../plugins/registry.ts';
 import { SearchContainer } from '../search/SearchContainer.tsx';
 import { Header } from './Header.tsx';
 import { ColorContainer, FullscreenContainer, SizeContainer, ThemeContainer } from './header/containers.tsx';
-import { useShellPainted } from './useShellPainted.ts';
 
 const TOOLS = {
   search: <SearchContainer />,
@@ -31,10 +30,17 @@ type HeaderContainerProps = {
   onToggleAside: () => void;
   /** Between the aside toggle and the tools (the shell's top menu). */
   center?: ReactNode;
+  /** False leaves the tools out (the shell's first render: src/ui/shell/useShellPainted.ts). */
+  withTools?: boolean;
 };
 
 /** The header wired to the session (user, settings) and the router. */
-export function HeaderContainer({ collapsed, onToggleAside, center }: HeaderContainerProps) {
+export function HeaderContainer({
+  collapsed,
+  onToggleAside,
+  center,
+  withTools = true,
+}: HeaderContainerProps) {
   const session = useSessionRef();
   const navigate = useNavigate();
   const { t, i18n } = useTranslation('shell');
@@ -44,7 +50,6 @@ export function HeaderContainer({ collapsed, onToggleAside, center }: HeaderCont
   const logo = useSelector(session, (s) => selectSettings(s)?.['login.site_logo'] || null);
   const apiBase = getConfig().apiBase;
   const unread = useUnreadCount();
-  const painted = useShellPainted();
 
   const switchLanguage = async (lng: string) => {
     const next = await changeLanguage(lng, { instance: i18n });
@@ -62,7 +67,7 @@ export function HeaderContainer({ collapsed, onToggleAside, center }: HeaderCont
       collapsed={collapsed}
       onToggleAside={onToggleAside}
       center={center}
-      tools={painted ? TOOLS : undefined}
+      tools={withTools ? TOOLS : undefined}
       language={currentLanguage(i18n)}
       onLanguageChange={(lng) => void switchLanguage(lng)}
       name={name}

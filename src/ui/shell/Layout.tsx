@@ -62,6 +62,7 @@ export function Layout({ failure }: { failure?: ReactNode }) {
           collapsed={collapsed}
           onToggleAside={() => preferences.send({ type: 'preferences.asideCollapseToggled' })}
           center={<TopMenu />}
+          withTools={painted}
         />
       </AppShell.Header>
       <AppShell.Navbar className={classes.navbar} data-testid="aside">
