@@ -1,6 +1,6 @@
 /**
  * The login page beside its floor (issue 15), run by scripts/bench.ts; on its own:
- * `node --import tsx scripts/bench-login.ts` (after `npx vite build --outDir .tmp/bench-dist`).
+ * `node --import tsx scripts/bench-login.ts` (after `npx vite build --outDir .tmp/bench-dist`; `BENCH_DIST=<dir>` for another build).
  *
  * The floor (`../shared/floor/`: React + Mantine + XState and one form, nothing else) is built here with the
  * project's own packages (the same versions) and served gzip by a small static server; the console's /login

@@ -167,7 +167,9 @@ export class TestServer {
       const dump = await seededPgliteDump();
       if (dump) db = await openPgliteFromDump(dump);
     }
-    this.app = await buildServer(this.config, { logger: false, ...options, ...(db ? { db } : {}) });
+    // Errors only: a 500 (the error handler logs its cause) shows in the test output with its stack.
+    const logger = { level: 'error', stream: process.stderr };
+    this.app = await buildServer(this.config, { logger, ...options, ...(db ? { db } : {}) });
   }
 
   async stop(): Promise<void> {
