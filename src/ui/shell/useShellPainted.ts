@@ -11,6 +11,11 @@ export function useShellPainted(): boolean {
   const [painted, setPainted] = useState(false);
   useEffect(() => {
     if (painted) return;
+    // a hidden page is not painted (and gets no animation frames): everything at once
+    if (document.visibilityState === 'hidden') {
+      setPainted(true);
+      return;
+    }
     let timer: ReturnType<typeof setTimeout> | undefined;
     // the frame's callback runs before that frame is painted; the task it queues, after
     const frame = requestAnimationFrame(() => {
