@@ -9,8 +9,8 @@ import { useEffect, useState } from 'react';
  */
 export function useShellPainted(): boolean {
   const [painted, setPainted] = useState(false);
+  // once per mount: the state only ever goes from false to true
   useEffect(() => {
-    if (painted) return;
     // a hidden page is not painted (and gets no animation frames): everything at once
     if (document.visibilityState === 'hidden') {
       setPainted(true);
@@ -25,6 +25,6 @@ export function useShellPainted(): boolean {
       cancelAnimationFrame(frame);
       clearTimeout(timer);
     };
-  }, [painted]);
+  }, []);
   return painted;
 }
