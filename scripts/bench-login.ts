@@ -28,6 +28,7 @@ import { gzipSync } from 'node:zlib';
 import { type Browser, chromium, type Page } from '@playwright/test';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
+import { shownCaptchaKey } from '../tests/e2e/support/captcha.ts';
 import { ROOT, startServer, type TestServer } from '../tests/e2e/support/server.ts';
 import { SHARED_DIR } from '../tests/support/shared.ts';
 import { SHELL_PROBE, shellPainted, usedHeap } from './bench-lib/console.ts';
@@ -164,9 +165,9 @@ async function signIn(browser: Browser, server: TestServer): Promise<number> {
   await context.addInitScript(SHELL_PROBE);
   const page = await context.newPage();
   try {
-    const captcha = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/captcha/');
     await page.goto(`${server.url}/login`);
-    const key = ((await (await captcha).json()) as { data?: { key?: unknown } }).data?.key;
+    await page.getByLabel('用户名').waitFor({ state: 'visible', timeout: 30_000 });
+    const key = await shownCaptchaKey(page);
     await page.getByLabel('用户名').fill('superadmin');
     await page.getByLabel('密码', { exact: true }).fill('admin123456');
     if (key != null)

@@ -23,6 +23,7 @@ import { registerDeptRoutes } from './modules/dept/routes.ts';
 import { registerDictionaryRoutes } from './modules/dictionary/routes.ts';
 import { registerMenuRoutes } from './modules/menu/routes.ts';
 import { seedDemoData } from './modules/pipeline/demo-data.ts';
+import { createCaptcha } from './modules/session/captcha.ts';
 import { registerSessionRoutes } from './modules/session/routes.ts';
 import { publicSettings } from './modules/settings/queries.ts';
 import { registerTestHooks } from './modules/test-hooks/routes.ts';
@@ -92,9 +93,13 @@ async function assemble(config: Config, db: Db, options: BuildOptions): Promise<
 
   // nosniff, Referrer-Policy, frame-ancestors and a CSP on every response (/media adds stricter ones).
   registerSecurityHeaders(app, config);
-  // The public settings, kept in memory: the settings endpoint and /app-config.js (the sign-in page's boot).
+  // The public settings, kept in memory: the settings endpoint and /app-config.js (the sign-in page's boot,
+  // with its first captcha).
   const settings = publicSettings(db);
-  const spaFallback = await registerWeb(app, ensureDir(config), settings);
+  const spaFallback = await registerWeb(app, ensureDir(config), {
+    settings,
+    createCaptcha: () => createCaptcha(db),
+  });
   registerErrorHandling(app, { bodyLimit: config.bodyLimit, spaFallback });
   const operationLog = registerOperationLog(app, db);
   // U+0000 in a query, path parameter or body is a 4000 naming the field on every route (never a 500).

@@ -1,14 +1,16 @@
 // Everything that is not the API: the built SPA (with history fallback to index.html), uploaded media under
 // /media (with the upload policy's headers), and /app-config.js, which tells the SPA where the API is and which secret to sign with — so one
-// build works against any backend — and carries the public settings and captcha flag the sign-in page needs.
+// build works against any backend — and carries what the sign-in page needs: the public settings, the captcha
+// flag and, for a visitor without a session, the first captcha challenge.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { APP_CONFIG_GLOBAL, type AppConfig } from '../src/contract/app-config.ts';
-import { Paths } from '../src/contract/paths.ts';
+import { Cookies, Paths } from '../src/contract/paths.ts';
 import type { Config } from './config.ts';
 import type { SpaFallback } from './http/errors.ts';
+import { tokenCookie } from './http/refresh-cookie.ts';
 import { mediaHeaders } from './modules/file/policy.ts';
 import type { PublicSettings } from './modules/settings/queries.ts';
 
@@ -25,21 +27,42 @@ export function appConfigScript(config: Config, boot?: AppConfig['boot']): strin
   return `window.${APP_CONFIG_GLOBAL} = ${JSON.stringify(value).replace(/</g, '\\u003c')};\n`;
 }
 
+/** What /app-config.js inlines for the sign-in page: the public settings and a fresh captcha challenge. */
+export type SignInBoot = {
+  settings: PublicSettings;
+  createCaptcha: () => Promise<{ key: number | string; image_base: string }>;
+};
+
+/** A visitor whose browser holds a session token cookie (the console restores it; no sign-in page). */
+const hasSession = (request: FastifyRequest) => {
+  const token = tokenCookie(request, Cookies.token);
+  return !!token && token !== 'undefined';
+};
+
 export async function registerWeb(
   app: FastifyInstance,
   config: Config,
-  settings?: PublicSettings,
+  signIn?: SignInBoot,
 ): Promise<SpaFallback> {
-  // With the settings inlined, the sign-in page draws its form without a request (issue 15). A failed read
+  // With the settings and, for a visitor without a session, the first captcha inlined, the sign-in page
+  // draws its whole form without a request or the network code that would make it (issue 15). A failed read
   // only leaves them out: the page then asks the API as it would against another backend.
   app.get(Paths.appConfig, async (request, reply) => {
     let boot: AppConfig['boot'];
-    if (settings) {
+    if (signIn) {
       try {
-        const all = await settings.all();
+        const all = await signIn.settings.all();
         boot = { settings: all, captchaEnabled: all['base.captcha_state'] === true };
       } catch (error) {
         request.log.warn({ err: error }, 'settings not inlined in /app-config.js');
+      }
+      if (boot?.captchaEnabled && !hasSession(request)) {
+        try {
+          const { key, image_base } = await signIn.createCaptcha();
+          boot.captcha = { key, image: image_base };
+        } catch (error) {
+          request.log.warn({ err: error }, 'captcha not inlined in /app-config.js');
+        }
       }
     }
     return reply

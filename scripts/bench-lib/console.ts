@@ -3,6 +3,7 @@
 import { type Browser, chromium, type Page } from '@playwright/test';
 import { md5Hex } from '../../src/contract/password.ts';
 import { signParams } from '../../src/contract/sign.ts';
+import { shownCaptchaKey } from '../../tests/e2e/support/captcha.ts';
 import type { TestServer } from '../../tests/e2e/support/server.ts';
 
 export type Envelope = { code: number; msg: unknown; data: unknown };
@@ -60,14 +61,9 @@ export async function formSignIn(
   username = 'superadmin',
   password = 'admin123456',
 ): Promise<void> {
-  const captchaResponse = page
-    .waitForResponse((r) => new URL(r.url()).pathname === '/api/captcha/', { timeout: 30_000 })
-    .catch(() => undefined);
   await page.goto(`${server.url}/login`);
   await page.getByLabel('用户名').waitFor({ state: 'visible', timeout: 30_000 });
-  const response = await captchaResponse;
-  const body = response ? ((await response.json()) as { data?: { key?: unknown } }) : undefined;
-  const key = body?.data?.key;
+  const key = await shownCaptchaKey(page);
   await page.getByLabel('用户名').fill(username);
   await page.getByLabel('密码', { exact: true }).fill(password);
   const captchaField = page.getByRole('textbox', { name: '验证码', exact: true });

@@ -13,18 +13,21 @@ export const REFRESH_COOKIE_PATHS = [Paths.tokenRefresh, Paths.logout].map((p) =
 
 const TOKEN_CHARS = /^[\w.-]{1,4096}$/;
 
-/** The refresh token the request's cookie carries, if any (malformed values are ignored). */
-export function refreshFromCookie(request: FastifyRequest): string | undefined {
+/** The value of the request's cookie `name` when it looks like a token (malformed values are ignored). */
+export function tokenCookie(request: FastifyRequest, name: string): string | undefined {
   const header = request.headers.cookie;
   if (!header) return undefined;
   for (const part of header.split(';')) {
     const eq = part.indexOf('=');
-    if (eq < 0 || part.slice(0, eq).trim() !== REFRESH_COOKIE) continue;
+    if (eq < 0 || part.slice(0, eq).trim() !== name) continue;
     const value = part.slice(eq + 1).trim();
     if (TOKEN_CHARS.test(value)) return value;
   }
   return undefined;
 }
+
+/** The refresh token the request's cookie carries, if any (malformed values are ignored). */
+export const refreshFromCookie = (request: FastifyRequest) => tokenCookie(request, REFRESH_COOKIE);
 
 export function wantsRefreshCookie(request: FastifyRequest): boolean {
   const value = (request.query as Record<string, unknown>)[REFRESH_COOKIE_QUERY];

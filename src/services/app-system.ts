@@ -9,9 +9,9 @@
  * entries reported before the start are buffered.
  *
  * Size: the network layer (axios, the zod response schemas, request signing, the menu cache) is not needed
- * to draw the sign-in page, so it is a separate chunk whose download starts when this module is evaluated,
- * in parallel with the first render. The charts' effects await it; restoring the session waits for it too,
- * so the menu cache is read with its validation as usual.
+ * to draw the sign-in page, so it is a separate chunk loaded on first need (at once when a session is to be
+ * restored; signed out, at the first API call or the shell's prefetch). The charts' effects await it;
+ * restoring the session waits for it too, so the menu cache is read with its validation as usual.
  */
 import { type ActorRefFrom, type AnyActorRef, createActor, fromPromise, toPromise } from 'xstate';
 import type { MenuRecord } from '../contract/menu.ts';
@@ -26,7 +26,6 @@ import { getSessionCookies } from './cookies.ts';
 import { deferredLogic } from './deferred-logic.ts';
 import type { HttpClient } from './http/types.ts';
 import { t } from './i18n/index.ts';
-import { whenIdle } from './idle.ts';
 import { createAppImplementations } from './implementations/app.ts';
 import { createLogSink, subscribeToWindowErrors } from './implementations/log.ts';
 import { createTokenPort, webLocksRefresh } from './implementations/session.ts';
@@ -55,8 +54,8 @@ export type AppSystem = {
   /** The http client, once the network chunk has loaded. */
   http(): Promise<HttpClient>;
   /**
-   * Starts downloading the shell's chunk (its chart and effects) without running it: the sign-in page
-   * calls it in idle time, the boot at once when a session is to be restored.
+   * Starts downloading the shell's chunk (its chart and effects) without running it, and loads the network
+   * layer: the sign-in page calls it in idle time, the boot at once when a session is to be restored.
    */
   prefetchShell(): void;
   /** A settled router location, for the route guard. */
@@ -98,11 +97,14 @@ const API_METHODS = [
 ] as const satisfies readonly (keyof Api)[];
 
 /** An `Api` whose every method first waits for the network chunk. */
-function deferredApi(network: Promise<Network>): Api {
+function deferredApi(network: () => Promise<Network>): Api {
   const api: Record<string, (...args: unknown[]) => Promise<unknown>> = {};
   for (const name of API_METHODS) {
     api[name] = async (...args) => {
-      const target = (await network).api as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>;
+      const target = (await network()).api as unknown as Record<
+        string,
+        (...a: unknown[]) => Promise<unknown>
+      >;
       return target[name]?.(...args);
     };
   }
@@ -127,16 +129,23 @@ export function createAppSystem(router: RouterBinding): AppSystem {
   const cookies = getSessionCookies();
   // A token cookie at boot: a session to restore (which reads the menu cache of the network chunk).
   const restoring = !!cookies.getToken();
-  // Signed out, the sign-in form is drawn first: the network layer (its evaluation takes the main thread for
-  // tens of ms) loads once the browser is idle; requests made before (the captcha image) wait for it. With a
-  // session to restore it loads at once.
-  const gate = restoring ? Promise.resolve() : new Promise<void>((resolve) => whenIdle(resolve, 300));
-  const network = gate
-    .then(() => loadNetwork({ tokens, log: sendLog }))
-    .then((n) => {
+  // The network layer (its download and evaluation take tens of ms and ~55 KB) loads on first need: at once
+  // with a session to restore; signed out, at the first API call or when the sign-in page prefetches the
+  // shell (first touch, or a quiet while) — the page's own data (settings, captcha flag, first captcha)
+  // comes inlined in /app-config.js from the reference server, so a visitor who only looks loads none of it.
+  // A failed download is forgotten, so the next call tries again.
+  let networkLoad: Promise<Network> | undefined;
+  const network = (): Promise<Network> => {
+    networkLoad ??= loadNetwork({ tokens, log: sendLog }).then((n) => {
       loaded = n;
       return n;
     });
+    networkLoad.catch(() => {
+      if (!loaded) networkLoad = undefined;
+    });
+    return networkLoad;
+  };
+  if (restoring) network().catch(() => undefined);
   const api = deferredApi(network);
 
   const logError = (effect: string) => (error: unknown) =>
@@ -212,7 +221,7 @@ export function createAppSystem(router: RouterBinding): AppSystem {
       getUuid: () => cookies.getUuid(),
       log: sendLog,
       logError,
-      network: () => network.then((n) => n.http),
+      network: () => network().then((n) => n.http),
       // The socket's answer arrives as `socket.tokenRefreshed` (the root forwards `session.refreshed`).
       getToken: () => tokens.getAccess(),
       requestTokenRefresh: (token) => void tokens.refreshAfter401(token),
@@ -229,7 +238,7 @@ export function createAppSystem(router: RouterBinding): AppSystem {
   if (session?.actors && readStoredSession) {
     session.actors.readStoredSession = fromPromise<StoredSession>(async () => {
       // Signed out there is nothing to restore: the sign-in page does not wait for the network chunk.
-      if (restoring) await network.catch(() => undefined);
+      if (restoring) await network().catch(() => undefined);
       return toPromise(createActor(readStoredSession).start());
     });
   }
@@ -252,8 +261,9 @@ export function createAppSystem(router: RouterBinding): AppSystem {
       return actor;
     },
     api,
-    http: () => network.then((n) => n.http),
+    http: () => network().then((n) => n.http),
     prefetchShell() {
+      network().catch(() => undefined);
       importShell().catch(() => undefined);
     },
     reportLocation(location) {

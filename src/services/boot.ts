@@ -1,12 +1,15 @@
 /**
  * The sign-in page's boot data, inlined by the reference server in /app-config.js (`boot`: the public
- * settings and the captcha flag), so the page draws its form without waiting for a request. Absent against
+ * settings, the captcha flag and the first challenge), so the page draws its form, captcha included, without
+ * waiting for a request (or for the network layer that would make it). Absent against
  * another backend (the page then asks the API). Read without the network chunk (no zod): known keys keep
  * their contract types, a value of the wrong type is dropped, a malformed `boot` is ignored.
  */
 import type { Settings } from '../contract/index.ts';
+import type { CaptchaChallenge } from '../machines/session/types.ts';
 
-export type BootData = { settings: Settings; captchaEnabled: boolean };
+/** `captcha`: the first challenge, when the server inlined one (a visitor without a session). */
+export type BootData = { settings: Settings; captchaEnabled: boolean; captcha?: CaptchaChallenge };
 
 const BOOLEAN_KEYS = new Set(['base.captcha_state', 'base.single_login']);
 const TEXT_KEYS = new Set([
@@ -38,9 +41,21 @@ function typedSettings(raw: Record<string, unknown>): Settings {
 /** `boot` of a run-time config object, validated; undefined when absent or malformed. */
 export function readBoot(runtime: unknown): BootData | undefined {
   if (!isRecord(runtime) || !isRecord(runtime.boot)) return undefined;
-  const { settings, captchaEnabled } = runtime.boot;
+  const { settings, captchaEnabled, captcha } = runtime.boot;
   if (!isRecord(settings) || typeof captchaEnabled !== 'boolean') return undefined;
-  return { settings: typedSettings(settings), captchaEnabled };
+  const boot: BootData = { settings: typedSettings(settings), captchaEnabled };
+  const challenge = captchaEnabled ? readChallenge(captcha) : undefined;
+  if (challenge) boot.captcha = challenge;
+  return boot;
+}
+
+/** An inlined challenge: a string or number key and an image as a data URL; anything else is ignored. */
+function readChallenge(value: unknown): CaptchaChallenge | undefined {
+  if (!isRecord(value)) return undefined;
+  const { key, image } = value;
+  const keyOk = (typeof key === 'string' && key !== '') || (typeof key === 'number' && Number.isFinite(key));
+  if (!keyOk || typeof image !== 'string' || !image.startsWith('data:image/')) return undefined;
+  return { key, image };
 }
 
 let taken = false;

@@ -37,6 +37,25 @@ test('signed out, /login draws the form in its first render: no loader is shown 
   expect(await page.evaluate(() => (globalThis as { __loaders?: string[] }).__loaders)).toEqual([]);
 });
 
+test('signed out, /login comes with its captcha and loads no API code until the visitor touches the page', async ({
+  page,
+}) => {
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+  const key = await openLogin(page, server());
+  await page.waitForLoadState('networkidle');
+  // the challenge came inlined in /app-config.js: no API request, and the network layer (axios, the
+  // response schemas: the `app-client` chunk) is not loaded for a visitor who only looks
+  expect(key).toMatch(/^\d+$/);
+  expect(requested.filter((path) => path.startsWith('/api/'))).toEqual([]);
+  expect(requested.filter((path) => path.includes('/app-client-'))).toEqual([]);
+  // the first touch fetches it (with the shell) while they type; the inlined challenge signs in
+  await fillLogin(page, server(), { username: 'superadmin', captchaKey: key });
+  await expect.poll(() => requested.some((path) => path.includes('/app-client-'))).toBe(true);
+  await captchaField(page).press('Enter');
+  await expect(page.getByTestId('user-menu')).toBeVisible({ timeout: 30_000 });
+});
+
 test('signing in with the captcha lands on the deep link', async ({ page }) => {
   const key = await openLogin(page, server(), '/dept?x=1');
   expect(key).toBeDefined();

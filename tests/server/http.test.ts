@@ -222,8 +222,47 @@ describeEachDatabase('envelope, authentication and error mapping', (server) => {
     expect(published).toEqual({
       apiBase: '',
       signSecret: server.config.signSecret,
-      boot: { settings: data, captchaEnabled: true },
+      boot: {
+        settings: data,
+        captchaEnabled: true,
+        captcha: { key: expect.any(Number), image: expect.stringMatching(/^data:image\/svg\+xml;base64,/) },
+      },
     });
+  });
+
+  const publishedBoot = (body: string) =>
+    JSON.parse(
+      body
+        .slice(body.indexOf('=') + 1)
+        .trim()
+        .replace(/;$/, ''),
+    ).boot as {
+      captcha?: { key: number; image: string };
+    };
+
+  it('app-config.js inlines a fresh, answerable captcha for a visitor without a session, and none for one with it', async () => {
+    const first = publishedBoot((await server.app.inject({ url: Paths.appConfig })).body).captcha;
+    const second = publishedBoot((await server.app.inject({ url: Paths.appConfig })).body).captcha;
+    expect(first?.key).toBeTypeOf('number');
+    expect(second?.key).not.toBe(first?.key);
+    // the inlined challenge is a real one: its answer signs in
+    const answer = (await server.app.inject({ url: `/__test__/captcha/${first?.key}` })).json().answer;
+    const login = await server.post(Paths.login, {
+      username: 'superadmin',
+      password: md5Hex('admin123456'),
+      captcha: answer,
+      captchaKey: first?.key,
+    });
+    expect(login.json?.code).toBe(2000);
+    // a browser restoring its session never shows the sign-in page: no challenge spent on it
+    const withSession = await server.app.inject({
+      url: Paths.appConfig,
+      headers: { cookie: 'uuid=1; token=abc.def.ghi' },
+    });
+    expect(publishedBoot(withSession.body).captcha).toBeUndefined();
+    // a token cookie of `undefined` (what a dvadmin console writes after a failed login) is no session
+    const failed = await server.app.inject({ url: Paths.appConfig, headers: { cookie: 'token=undefined' } });
+    expect(publishedBoot(failed.body).captcha?.key).toBeTypeOf('number');
   });
 
   it('app-config.js follows a settings change at once (the captcha switched off)', async () => {
@@ -231,6 +270,7 @@ describeEachDatabase('envelope, authentication and error mapping', (server) => {
     const reply = await server.app.inject({ url: Paths.appConfig });
     expect(reply.body).toContain('"captchaEnabled":false');
     expect(reply.body).toContain('"base.captcha_state":false');
+    expect(publishedBoot(reply.body).captcha).toBeUndefined();
     await writeSetting(server.app.db, 'base.captcha_state', true);
     expect((await server.app.inject({ url: Paths.appConfig })).body).toContain('"captchaEnabled":true');
   });

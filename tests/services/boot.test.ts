@@ -31,4 +31,33 @@ describe('the sign-in page’s inlined boot data (/app-config.js `boot`)', () =>
     });
     expect(boot?.settings).toEqual({ 'login.copyright': null });
   });
+
+  it('the first captcha challenge is kept when a captcha is asked and it has a key and an image data URL', () => {
+    const captcha = { key: 41, image: 'data:image/svg+xml;base64,PHN2Zy8+' };
+    expect(readBoot({ boot: { settings: {}, captchaEnabled: true, captcha } })?.captcha).toEqual(captcha);
+    expect(
+      readBoot({ boot: { settings: {}, captchaEnabled: true, captcha: { ...captcha, key: 'k1' } } })?.captcha,
+    ).toEqual({ ...captcha, key: 'k1' });
+  });
+
+  it('a malformed challenge, or one with the captcha off, is ignored (the page asks the API for one)', () => {
+    const image = 'data:image/svg+xml;base64,PHN2Zy8+';
+    const read = (captcha: unknown, captchaEnabled = true) =>
+      readBoot({ boot: { settings: {}, captchaEnabled, captcha } });
+    for (const captcha of [
+      null,
+      'x',
+      { key: 1 },
+      { image },
+      { key: '', image },
+      { key: { id: 1 }, image },
+      { key: 1, image: 'javascript:alert(1)' },
+      { key: 1, image: 'https://evil.example/c.svg' },
+    ]) {
+      const boot = read(captcha);
+      expect(boot, JSON.stringify(captcha)).toBeDefined();
+      expect(boot?.captcha, JSON.stringify(captcha)).toBeUndefined();
+    }
+    expect(read({ key: 1, image }, false)?.captcha).toBeUndefined();
+  });
 });

@@ -119,7 +119,7 @@ export type SessionDeps = {
    * for theirs. Absent: each tab keeps to itself.
    */
   peers?: PeerChannel;
-  /** The sign-in page's settings and captcha flag when the page carries them (src/services/boot.ts). */
+  /** The sign-in page's settings, captcha flag and first challenge when the page carries them (src/services/boot.ts). */
   takeBoot?: () => BootData | undefined;
 };
 
@@ -142,6 +142,8 @@ export function createSessionImplementations(deps: SessionDeps) {
   // status endpoint, reads them): the chart's `checkingCaptcha` then takes the answer already on its way
   // instead of starting a second round trip after the first.
   let captchaState: Promise<boolean> | undefined;
+  // The first challenge, when the page carries it: the chart's first `loadCaptcha` takes it (once).
+  let inlinedCaptcha: CaptchaChallenge | undefined;
   const login = loginMachine.provide({
     actors: {
       loadSettings: fromPromise<Settings>(({ signal }) => {
@@ -149,6 +151,7 @@ export function createSessionImplementations(deps: SessionDeps) {
         const boot = deps.takeBoot?.();
         if (boot) {
           captchaState = Promise.resolve(boot.captchaEnabled);
+          inlinedCaptcha = boot.captcha;
           return Promise.resolve(boot.settings);
         }
         const settings = normalised(() => api.getSettings(signal));
@@ -166,9 +169,11 @@ export function createSessionImplementations(deps: SessionDeps) {
         captchaState = undefined;
         return early ?? normalised(() => api.getCaptchaEnabled(input.settings ?? undefined, signal));
       }),
-      loadCaptcha: fromPromise<CaptchaChallenge | null>(({ signal }) =>
-        normalised(() => api.getCaptcha(signal)),
-      ),
+      loadCaptcha: fromPromise<CaptchaChallenge | null>(({ signal }) => {
+        const first = inlinedCaptcha;
+        inlinedCaptcha = undefined;
+        return first ? Promise.resolve(first) : normalised(() => api.getCaptcha(signal));
+      }),
       login: fromPromise<LoginOutcome, LoginRequest>(({ input, signal }) =>
         normalised(async () => ({ ...(await api.login(input, signal)), receivedAt: now() })),
       ),

@@ -106,6 +106,8 @@ export function LoginForm({
               title={t('captcha_refresh')}
               aria-label={t('captcha_refresh')}
               data-loading={captcha.loading || undefined}
+              // the challenge on screen (public: the login sends it), for scripts that answer it
+              data-captcha-key={captcha.image && captcha.key != null ? String(captcha.key) : undefined}
               data-testid="captcha-image"
             >
               {captcha.image ? (

@@ -1,6 +1,7 @@
-import { expect, type Page, type Response, type Route, test } from '@playwright/test';
+import { expect, type Page, type Route, test } from '@playwright/test';
 import { signParams } from '../../../src/contract/sign.ts';
 import { loginBody, signSecret } from './api.ts';
+import { shownCaptchaKey } from './captcha.ts';
 import { type ServerOptions, sharedServer, startServer, type TestServer } from './server.ts';
 
 export const PASSWORD = 'admin123456';
@@ -36,38 +37,14 @@ export function startServerForThisFile(options: ServerOptions = {}): () => TestS
   };
 }
 
-const isCaptchaResponse = (response: Response) => new URL(response.url()).pathname === '/api/captcha/';
-
-async function captchaKeyOf(response: Response): Promise<string | undefined> {
-  const body = (await response.json()) as { data?: { key?: unknown }; key?: unknown };
-  const key = body.data?.key ?? body.key;
-  return key === undefined || key === null ? undefined : String(key);
-}
-
 /**
  * Opens `path` (signed out it lands on /login) and waits for the login form with its captcha loaded.
- * Returns the captcha key the page shows (undefined when captcha is off): the last captcha this page load
- * received. A captcha answered to a page that was then replaced (a sign-out's own reload of /login) has no
- * readable body and is not the one on screen, so it is skipped rather than failing the read.
+ * Returns the key of the challenge on screen (undefined when `captcha` is false: the server asks none).
  */
 export async function openLogin(page: Page, server: TestServer, path = '/login', captcha = true) {
-  const keys: Promise<string | undefined>[] = [];
-  const onResponse = (response: Response) => {
-    if (isCaptchaResponse(response)) keys.push(captchaKeyOf(response).catch(() => undefined));
-  };
-  page.on('response', onResponse);
-  try {
-    await page.goto(`${server.url}${path}`);
-    await expect(page.getByLabel('用户名')).toBeEditable();
-    if (!captcha) return undefined;
-    // the image on screen came with the last captcha response
-    await expect(page.getByTestId('captcha-image').locator('img')).toBeVisible();
-    await expect.poll(() => keys.length, { message: 'the login page asks for a captcha' }).toBeGreaterThan(0);
-    const read = await Promise.all(keys);
-    return read.findLast((key) => key !== undefined);
-  } finally {
-    page.off('response', onResponse);
-  }
+  await page.goto(`${server.url}${path}`);
+  await expect(page.getByLabel('用户名')).toBeEditable();
+  return captcha ? shownCaptchaKey(page) : undefined;
 }
 
 /** Fills the form; with a key, answers the captcha through the server's test hook. */

@@ -324,6 +324,40 @@ describe('session implementations', () => {
     expect(deps.takeBoot()).toBeUndefined();
   });
 
+  it('the captcha challenge inlined in the page is shown without a request, once; a refresh asks the API', async () => {
+    const { deps } = fakeDeps();
+    deps.cookies.clearSession();
+    const first = { key: 7, image: 'data:image/svg+xml;base64,Zmlyc3Q=' };
+    const next = { key: 8, image: 'data:image/svg+xml;base64,bmV4dA==' };
+    let boot:
+      | { settings: Record<string, unknown>; captchaEnabled: boolean; captcha?: typeof first }
+      | undefined = { settings: { 'base.captcha_state': true }, captchaEnabled: true, captcha: first };
+    deps.takeBoot = () => {
+      const taken = boot;
+      boot = undefined;
+      return taken as never;
+    };
+    let asked = 0;
+    deps.api.getCaptcha = async () => {
+      asked += 1;
+      return next;
+    };
+    const session = start(deps);
+    await settle(30);
+    const login = () => session.getSnapshot().children.login;
+    expect(
+      login()
+        ?.getSnapshot()
+        .matches({ ready: { captcha: 'shown' } }),
+    ).toBe(true);
+    expect(login()?.getSnapshot().context.captcha).toEqual(first);
+    expect(asked).toBe(0);
+    login()?.send({ type: 'login.captchaRefreshRequested' });
+    await settle(30);
+    expect(login()?.getSnapshot().context.captcha).toEqual(next);
+    expect(asked).toBe(1);
+  });
+
   it('a login answered with an empty refresh (HttpOnly cookie mode) keeps no refresh token readable and remembers the mode', async () => {
     const { deps, cookies } = fakeDeps({}, 'cookie');
     deps.cookies.clearSession();
