@@ -6,6 +6,7 @@ import type { ViteUserConfig } from 'vitest/config';
 import { demoMode } from './demo/vite-plugin.ts';
 import { appConfigFile } from './scripts/lib/app-config-file.ts';
 import { precompress } from './scripts/lib/precompress.ts';
+import { preloadConsole } from './scripts/lib/preload-console.ts';
 import { CORE_NAMESPACES, localeFile } from './src/services/i18n/namespaces.ts';
 
 // One config for the SPA build (vite build → dist/) and the unit-test layers (vitest).
@@ -17,6 +18,12 @@ const COVERAGE_SUMMARY = 'tests/tooling/coverage.test.ts';
 /** The libraries every page runs on (the `boot` group below). */
 const BOOT_LIBRARIES =
   /node_modules[\\/](react|react-dom|scheduler|i18next|react-i18next|@xstate[\\/]react|use-sync-external-store)[\\/]/;
+/**
+ * Tiny modules the entry shares with the console and later chunks (Vite's preload helper, the contract's
+ * paths): kept with the boot libraries, or the bundler would put them in one of the console's groups and
+ * so load that group before the first paint.
+ */
+const BOOT_SHARED = /vite[\\/]preload-helper|src[\\/]contract[\\/]paths\.ts$/;
 
 /** A translation file outside the sign-in page's namespaces: its language, else null. */
 function lazyTranslation(id: string): { language: string } | null {
@@ -44,7 +51,7 @@ const unitTests = {
 
 export default defineConfig({
   // `--mode demo` only: the console with its API answered in the browser (README, "Demo mode").
-  plugins: [react(), demoMode(), appConfigFile(), precompress()],
+  plugins: [react(), demoMode(), appConfigFile(), preloadConsole(), precompress()],
   server: {
     host: '127.0.0.1',
     proxy: {
@@ -73,16 +80,25 @@ export default defineConfig({
               name: 'boot',
               priority: 3,
               test: (id) =>
-                BOOT_LIBRARIES.test(id) && !/react-i18next[\\/].*[\\/]Trans(WithoutContext)?\.js$/.test(id),
+                (BOOT_LIBRARIES.test(id) && !/react-i18next[\\/].*[\\/]Trans(WithoutContext)?\.js$/.test(id)) ||
+                BOOT_SHARED.test(id),
             },
-            // The root chart and its long-lived children (session, route guard, log) with the paths and
-            // helpers they share with later chunks, and Mantine's tiny id helper the entry imports: all run
-            // at boot, so one file instead of six small ones (the sign-in page's requests come in one wave
-            // of HTTP/1.1's six connections).
+            // The root chart and its long-lived children (session, route guard, log) with the helpers they
+            // share with later chunks, and Mantine's tiny id helper: all run when the console starts, so one
+            // file instead of six small ones (the sign-in page's requests come in one wave of HTTP/1.1's six
+            // connections).
             {
               name: 'charts',
               priority: 2,
-              test: /src[\\/](machines[\\/](app|log|session|routeGuard|shared)[\\/]|contract[\\/]paths\.ts)|@mantine[\\/]hooks[\\/].*random-id/,
+              test: /src[\\/]machines[\\/](app|log|session|routeGuard|shared)[\\/]|@mantine[\\/]hooks[\\/].*random-id/,
+            },
+            // What the console (src/ui/app/start-console.tsx, imported by the entry once the first-paint form
+            // is painted) shares with later chunks: React Router, the toast store, the developer tools' hook,
+            // the error type, two contexts. One file beside the console's own instead of six small ones.
+            {
+              name: 'console',
+              priority: 2,
+              test: /node_modules[\\/](react-router|@mantine[\\/](store|notifications[\\/]esm[\\/]notifications\.store))[\\/.]|src[\\/](ui[\\/]app[\\/]actor\.ts|ui[\\/]pages[\\/]services\.ts|services[\\/](inspection|http[\\/]errors)\.ts)$/,
             },
             // The signed-in console's libraries, each in one file rather than a chunk per component or
             // namespace: a cold load of the shell fetched 176 files (Mantine's per-component shared chunks,

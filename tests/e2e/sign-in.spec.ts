@@ -1,3 +1,4 @@
+import { shownCaptchaKey } from './support/captcha.ts';
 import {
   captchaField,
   fillLogin,
@@ -54,6 +55,32 @@ test('signed out, /login comes with its captcha and loads no API code until the 
   await expect.poll(() => requested.some((path) => path.includes('/app-client-'))).toBe(true);
   await captchaField(page).press('Enter');
   await expect(page.getByTestId('user-menu')).toBeVisible({ timeout: 30_000 });
+});
+
+test('typed into and submitted before the console’s code has arrived, the form signs in once it has', async ({
+  page,
+}) => {
+  // the first paint's form is the entry's; the console (router, charts) comes in its own chunk: hold it back
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let holding = 0;
+  await page.route('**/assets/start-console-*.js', async (route) => {
+    holding += 1;
+    await held;
+    await route.continue();
+  });
+  await page.goto(`${server().url}/login`);
+  const key = await shownCaptchaKey(page);
+  await fillLogin(page, server(), { username: 'superadmin', captchaKey: key });
+  await captchaField(page).press('Enter');
+  await expect(page.getByLabel('用户名')).toHaveValue('superadmin');
+  await expect(page).toHaveURL(/\/login$/);
+  expect(holding, 'the console’s chunk was held while the form was used').toBe(1);
+  release();
+  await expect(page.getByTestId('user-menu')).toBeVisible({ timeout: 30_000 });
+  expect((await sessionCookies(page)).token).toBeTruthy();
 });
 
 test('signing in with the captcha lands on the deep link', async ({ page }) => {

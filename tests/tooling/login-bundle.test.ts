@@ -1,9 +1,10 @@
 // Issue 15, the build-time check: the sign-in page must not carry the signed-in console. The SPA is built in
 // memory with the project's own vite config (vite's build API with `write: false`, not minified — minifying
-// does not change which module lands in which chunk; about 10 s of CPU), then the entry chunk and everything
-// it imports statically — what /login loads before any lazy chunk, as scripts/bench.ts's `closure` counts it
-// from the manifest — are searched for the shell's modules: src/ui/shell/*, Dexie, the tabs chart, Mantine's
-// components and the shell's translations.
+// does not change which module lands in which chunk; about 10 s of CPU). The entry chunk and everything it
+// imports statically draw the first paint's sign-in form: they must hold no router and no chart. With the
+// console's chunk (which index.html modulepreloads) they are what /login loads before any lazy chunk, as
+// scripts/bench.ts's `closure` counts it from the manifest, and are searched for the shell's modules:
+// src/ui/shell/*, Dexie, the tabs chart, Mantine's components and the shell's translations.
 // The bundler's own chunk records (Rolldown under vite 8) are read rather than the manifest, because only they
 // list the modules inside each chunk. The same build must hold those modules somewhere (lazily), so the check cannot pass vacuously.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -25,6 +26,14 @@ const SHELL_MODULES: [string, RegExp][] = [
   ['the lazy translations', /\/src\/services\/i18n\/locales\/[^/]+\/(shell|tabs|system)\.json$/],
 ];
 const LOGIN_PAGE = /\/src\/ui\/login\/LoginPage\.tsx$/;
+const LOGIN_VIEW = /\/src\/ui\/login\/LoginView\.tsx$/;
+const CONSOLE = /\/src\/ui\/app\/start-console\.tsx$/;
+/** What the console adds once the first-paint form is painted (src/main.tsx): not in the entry's graph. */
+const CONSOLE_MODULES: [string, RegExp][] = [
+  ['React Router', /\/node_modules\/react-router\//],
+  ['the charts (src/machines/*)', /\/src\/machines\//],
+  ['the app system', /\/src\/services\/app-system\.ts$/],
+];
 
 /** The chunk and every chunk it imports statically, transitively. */
 function staticClosure(chunks: Map<string, OutputChunk>, entry: OutputChunk): OutputChunk[] {
@@ -62,12 +71,36 @@ describe('the sign-in page’s bundle', () => {
   }, 300_000);
   afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
-  it('the login route’s static module graph holds none of the shell’s modules', () => {
+  /** The entry's chunk and the console's (src/ui/app/start-console.tsx, which index.html modulepreloads). */
+  const entryAndConsole = () => {
     const entry = [...chunks.values()].find((chunk) => chunk.isEntry);
     if (!entry) throw new Error('no entry chunk in the build');
-    const login = staticClosure(chunks, entry);
+    const console = [...chunks.values()].find((chunk) => CONSOLE.test(chunk.facadeModuleId ?? ''));
+    if (!console) throw new Error('no chunk for src/ui/app/start-console.tsx in the build');
+    return { entry, console };
+  };
+
+  it('the first paint’s graph (the entry) draws the sign-in form without the router or the charts', () => {
+    const { entry } = entryAndConsole();
+    const modules = staticClosure(chunks, entry).flatMap((chunk) => chunk.moduleIds);
+    expect(modules.some((id) => LOGIN_VIEW.test(id))).toBe(true);
+    for (const [name, pattern] of CONSOLE_MODULES) {
+      expect(
+        [...chunks.values()].some((chunk) => chunk.moduleIds.some((id) => pattern.test(id))),
+        name,
+      ).toBe(true);
+      expect(
+        modules.filter((id) => pattern.test(id)),
+        `${name} in the first paint`,
+      ).toEqual([]);
+    }
+  });
+
+  it('the login route’s static module graph holds none of the shell’s modules', () => {
+    const { entry, console } = entryAndConsole();
+    const login = [...new Set([...staticClosure(chunks, entry), ...staticClosure(chunks, console)])];
     const loginModules = login.flatMap((chunk) => chunk.moduleIds);
-    // The sign-in page itself is in it (the route is part of the entry chunk, src/ui/app/routes.tsx).
+    // The sign-in page itself is in it (the route is part of the console's chunk, src/ui/app/routes.tsx).
     expect(loginModules.some((id) => LOGIN_PAGE.test(id))).toBe(true);
     const allModules = [...chunks.values()].flatMap((chunk) => chunk.moduleIds);
     for (const [name, pattern] of SHELL_MODULES) {

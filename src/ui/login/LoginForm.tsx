@@ -1,8 +1,9 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Svg } from '../icons/Svg.tsx';
 import { Field } from './Field.tsx';
 import { lockGlyph, shieldGlyph, userGlyph } from './glyphs.ts';
+import { applyHandover, takeHandover } from './handover.ts';
 import classes from './Login.module.css';
 import { PasswordField } from './PasswordField.tsx';
 
@@ -45,6 +46,15 @@ export function LoginForm({
 }: LoginFormProps) {
   const { t } = useTranslation('login');
   const [errors, setErrors] = useState<FieldErrors>({});
+  const formRef = useRef<HTMLFormElement>(null);
+  // Replacing the page's first-paint form (handover.ts): what was typed there, before this one is painted.
+  const refreshCaptcha = useRef(onRefreshCaptcha);
+  refreshCaptcha.current = onRefreshCaptcha;
+  useLayoutEffect(() => {
+    const handover = takeHandover();
+    if (handover && formRef.current)
+      applyHandover(formRef.current, handover, { refreshCaptcha: () => refreshCaptcha.current() });
+  }, []);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -67,7 +77,7 @@ export function LoginForm({
   };
 
   return (
-    <form className={classes.form} onSubmit={submit} noValidate aria-label={t('tab_password')}>
+    <form ref={formRef} className={classes.form} onSubmit={submit} noValidate aria-label={t('tab_password')}>
       <Field
         name="username"
         label={t('username')}

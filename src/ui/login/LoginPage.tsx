@@ -17,7 +17,7 @@ import { useLoginRef } from '../app/actor.ts';
 import { PageLoader } from '../app/PageLoader.tsx';
 import { reasonText } from '../app/reason.ts';
 import { PageServicesContext } from '../pages/services.ts';
-import { LoginView } from './LoginView.tsx';
+import { LoginView, loginViewSettings } from './LoginView.tsx';
 
 /** /login: reads the `login` chart and sends the form's intents to it. */
 export function LoginPage() {
@@ -45,20 +45,9 @@ export function LoginPage() {
 
   // Restoring the session, or signed in and about to leave: nothing to fill in yet.
   if (!login || preparing) return <PageLoader />;
-  const text = (key: string) => {
-    const value = settings?.[key];
-    return typeof value === 'string' && value.trim() ? value : null;
-  };
   return (
     <LoginView
-      siteName={text('login.site_name')}
-      logo={text('login.site_logo')}
-      background={text('login.login_background')}
-      copyright={text('login.copyright')}
-      keepRecord={text('login.keep_record')}
-      helpUrl={text('login.help_url')}
-      privacyUrl={text('login.privacy_url')}
-      clauseUrl={text('login.clause_url')}
+      {...loginViewSettings(settings)}
       language={currentLanguage(i18n)}
       onLanguageChange={(lng) => void changeLanguage(lng, { instance: i18n })}
       captcha={{ enabled: captchaEnabled, key: captchaKey, image: captchaImage, loading: captchaLoading }}

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import type { Settings } from '../../contract/index.ts';
 import { BrandArt } from './BrandArt.tsx';
 import classes from './Login.module.css';
 import { LoginFooter, type LoginFooterProps } from './LoginFooter.tsx';
@@ -13,6 +14,24 @@ export type LoginViewProps = LoginFormProps &
     /** `login.login_background`; a brand gradient when empty. */
     background: string | null;
   };
+
+/** The page's texts and images from the public settings (an empty or non-text value: the page's default). */
+export function loginViewSettings(settings: Settings | null | undefined) {
+  const text = (key: string) => {
+    const value = settings?.[key];
+    return typeof value === 'string' && value.trim() ? value : null;
+  };
+  return {
+    siteName: text('login.site_name'),
+    logo: text('login.site_logo'),
+    background: text('login.login_background'),
+    copyright: text('login.copyright'),
+    keepRecord: text('login.keep_record'),
+    helpUrl: text('login.help_url'),
+    privacyUrl: text('login.privacy_url'),
+    clauseUrl: text('login.clause_url'),
+  };
+}
 
 /** The whole /login screen: brand panel, the sign-in card and the settings-driven footer. */
 export function LoginView({ siteName, logo, background, ...rest }: LoginViewProps) {

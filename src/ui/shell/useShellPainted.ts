@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { afterPaint } from '../app/after-paint.ts';
 
 /**
  * False in the render that first shows the shell, true once that render has been painted: what can wait a
@@ -10,21 +11,6 @@ import { useEffect, useState } from 'react';
 export function useShellPainted(): boolean {
   const [painted, setPainted] = useState(false);
   // once per mount: the state only ever goes from false to true
-  useEffect(() => {
-    // a hidden page is not painted (and gets no animation frames): everything at once
-    if (document.visibilityState === 'hidden') {
-      setPainted(true);
-      return;
-    }
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    // the frame's callback runs before that frame is painted; the task it queues, after
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setPainted(true), 0);
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
-  }, []);
+  useEffect(() => afterPaint(() => setPainted(true)), []);
   return painted;
 }

@@ -1,0 +1,48 @@
+// A Vite build plugin: index.html modulepreloads the console's chunk (src/ui/app/start-console.tsx: the
+// router, the charts, the app wiring) and the chunks it imports statically. The entry imports it dynamically,
+// after the first-paint sign-in form is painted (src/main.tsx), so without these links its download would
+// only start then; with them it downloads beside the entry, and only its evaluation waits.
+import type { Plugin } from 'vite';
+
+const CONSOLE_MODULE = /[\\/]src[\\/]ui[\\/]app[\\/]start-console\.tsx$/;
+
+export function preloadConsole(): Plugin {
+  let base = '/';
+  return {
+    name: 'xy:preload-console',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        if (!bundle) return html;
+        const chunks = new Map(
+          Object.values(bundle)
+            .filter((output) => output.type === 'chunk')
+            .map((chunk) => [chunk.fileName, chunk]),
+        );
+        const console = [...chunks.values()].find((chunk) => CONSOLE_MODULE.test(chunk.facadeModuleId ?? ''));
+        if (!console) throw new Error('preload-console: no chunk for src/ui/app/start-console.tsx');
+        const files: string[] = [];
+        const visit = (fileName: string) => {
+          const chunk = chunks.get(fileName);
+          if (!chunk || files.includes(fileName)) return;
+          files.push(fileName);
+          for (const imported of chunk.imports) visit(imported);
+        };
+        visit(console.fileName);
+        const tags = files
+          .map((file) => `${base}${file}`)
+          .filter((href) => !html.includes(`"${href}"`))
+          .map((href) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href },
+            injectTo: 'head' as const,
+          }));
+        return { html, tags };
+      },
+    },
+  };
+}
