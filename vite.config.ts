@@ -17,7 +17,7 @@ const COVERAGE_SUMMARY = 'tests/tooling/coverage.test.ts';
 
 /** The libraries every page runs on (the `boot` group below). */
 const BOOT_LIBRARIES =
-  /node_modules[\\/](react|react-dom|scheduler|i18next|react-i18next|@xstate[\\/]react|use-sync-external-store)[\\/]/;
+  /node_modules[\\/](react|react-dom|scheduler|i18next|react-i18next|use-sync-external-store)[\\/]/;
 /**
  * Tiny modules the entry shares with the console and later chunks (Vite's preload helper, the contract's
  * paths): kept with the boot libraries, or the bundler would put them in one of the console's groups and
@@ -93,12 +93,12 @@ export default defineConfig({
               test: /src[\\/]machines[\\/](app|log|session|routeGuard|shared)[\\/]|@mantine[\\/]hooks[\\/].*random-id/,
             },
             // What the console (src/ui/app/start-console.tsx, imported by the entry once the first-paint form
-            // is painted) shares with later chunks: React Router, the toast store, the developer tools' hook,
-            // the error type, two contexts. One file beside the console's own instead of six small ones.
+            // is painted) shares with later chunks: React Router, XState, the toast store, the developer tools'
+            // hook, the error type, two contexts. One file beside the console's own instead of six small ones.
             {
               name: 'console',
               priority: 2,
-              test: /node_modules[\\/](react-router|@mantine[\\/](store|notifications[\\/]esm[\\/]notifications\.store))[\\/.]|src[\\/](ui[\\/]app[\\/]actor\.ts|ui[\\/]pages[\\/]services\.ts|services[\\/](inspection|http[\\/]errors)\.ts)$/,
+              test: /node_modules[\\/](react-router|xstate|@xstate[\\/]react|@mantine[\\/](store|notifications[\\/]esm[\\/]notifications\.store))[\\/.]|src[\\/](ui[\\/]app[\\/]actor\.ts|ui[\\/]pages[\\/]services\.ts|services[\\/](inspection|http[\\/]errors)\.ts)$/,
             },
             // The signed-in console's libraries, each in one file rather than a chunk per component or
             // namespace: a cold load of the shell fetched 176 files (Mantine's per-component shared chunks,

@@ -21,12 +21,19 @@ import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { createRouterHost, type RouterHost } from './router-host.ts';
 import { ToastHost } from './ToastHost.tsx';
 
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 /**
  * Starts the console on `root`. With `replacing` (the first-paint sign-in form is on screen), the console's
  * tree replaces it in one synchronous render once the charts have settled, so that its sign-in form is drawn
  * as the one it replaces and nothing the visitor does falls between the two.
  */
 export async function startConsole(root: Root, container: HTMLElement, replacing = false): Promise<void> {
+  // With the first-paint form on screen nothing waits for the console but the visitor's typing: its steps
+  // (this chunk's evaluation, the router and the actor system, their start, the render) each get a task of
+  // their own, so that a keystroke is never held behind all of them at once.
+  const step = replacing ? nextTask : () => undefined;
+  await step();
   // The router and the actor system live outside React (ARCHITECTURE.md "Routing"): the charts decide, the
   // router host executes, and every settled location goes back to the route guard.
   let host: RouterHost | undefined;
@@ -51,6 +58,7 @@ export async function startConsole(root: Root, container: HTMLElement, replacing
 
   // The root actor runs before React renders the console, which so finds the sign-in form's chart ready (its
   // settings come inlined in /app-config.js) and draws the form at once instead of a loader first.
+  await step();
   const app = system.start();
 
   /** Shows a failed root actor to the error boundary (a reload). */
@@ -91,7 +99,7 @@ export async function startConsole(root: Root, container: HTMLElement, replacing
   );
   if (replacing) {
     // the charts' first steps (the inlined settings, the captcha) settle in promise callbacks: a task later
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await nextTask();
     captureHandover(container);
     flushSync(() => root.render(tree));
   } else root.render(tree);
