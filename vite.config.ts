@@ -6,7 +6,7 @@ import type { ViteUserConfig } from 'vitest/config';
 import { demoMode } from './demo/vite-plugin.ts';
 import { appConfigFile } from './scripts/lib/app-config-file.ts';
 import { precompress } from './scripts/lib/precompress.ts';
-import { preloadConsole } from './scripts/lib/preload-console.ts';
+import { prefetchConsole } from './scripts/lib/prefetch-console.ts';
 import { CORE_NAMESPACES, localeFile } from './src/services/i18n/namespaces.ts';
 
 // One config for the SPA build (vite build → dist/) and the unit-test layers (vitest).
@@ -51,7 +51,7 @@ const unitTests = {
 
 export default defineConfig({
   // `--mode demo` only: the console with its API answered in the browser (README, "Demo mode").
-  plugins: [react(), demoMode(), appConfigFile(), preloadConsole(), precompress()],
+  plugins: [react(), demoMode(), appConfigFile(), prefetchConsole(), precompress()],
   server: {
     host: '127.0.0.1',
     proxy: {
@@ -80,7 +80,8 @@ export default defineConfig({
               name: 'boot',
               priority: 3,
               test: (id) =>
-                (BOOT_LIBRARIES.test(id) && !/react-i18next[\\/].*[\\/]Trans(WithoutContext)?\.js$/.test(id)) ||
+                (BOOT_LIBRARIES.test(id) &&
+                  !/react-i18next[\\/].*[\\/]Trans(WithoutContext)?\.js$/.test(id)) ||
                 BOOT_SHARED.test(id),
             },
             // The root chart and its long-lived children (session, route guard, log) with the helpers they

@@ -2,7 +2,7 @@
 // in its first render from that data alone — React, i18next and the page's markup, before the router and the
 // charts are even evaluated — and starts the console once that form is painted; the console's own form then
 // takes its place with whatever was typed (src/ui/login/handover.ts). Otherwise it starts the console at
-// once. The console is its own chunk, which index.html modulepreloads, so its download overlaps this one's.
+// once. The console is its own chunk, which index.html prefetches, so its download overlaps this one's.
 // The sign-in page is drawn without Mantine; Mantine and its styles load with the shell and the toasts.
 import '@mantine/core/styles/baseline.css';
 

@@ -77,7 +77,8 @@ test('typed into and submitted before the console’s code has arrived, the form
   await captchaField(page).press('Enter');
   await expect(page.getByLabel('用户名')).toHaveValue('superadmin');
   await expect(page).toHaveURL(/\/login$/);
-  expect(holding, 'the console’s chunk was held while the form was used').toBe(1);
+  // (index.html's prefetch and the import: with a route on the page, the browser's cache is off)
+  expect(holding, 'the console’s chunk was held while the form was used').toBeGreaterThan(0);
   release();
   await expect(page.getByTestId('user-menu')).toBeVisible({ timeout: 30_000 });
   expect((await sessionCookies(page)).token).toBeTruthy();

@@ -2,7 +2,7 @@
 // memory with the project's own vite config (vite's build API with `write: false`, not minified — minifying
 // does not change which module lands in which chunk; about 10 s of CPU). The entry chunk and everything it
 // imports statically draw the first paint's sign-in form: they must hold no router and no chart. With the
-// console's chunk (which index.html modulepreloads) they are what /login loads before any lazy chunk, as
+// console's chunk (which index.html prefetches) they are what /login loads before any lazy chunk, as
 // scripts/bench.ts's `closure` counts it from the manifest, and are searched for the shell's modules:
 // src/ui/shell/*, Dexie, the tabs chart, Mantine's components and the shell's translations.
 // The bundler's own chunk records (Rolldown under vite 8) are read rather than the manifest, because only they
@@ -71,7 +71,7 @@ describe('the sign-in page’s bundle', () => {
   }, 300_000);
   afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
-  /** The entry's chunk and the console's (src/ui/app/start-console.tsx, which index.html modulepreloads). */
+  /** The entry's chunk and the console's (src/ui/app/start-console.tsx, which index.html prefetches). */
   const entryAndConsole = () => {
     const entry = [...chunks.values()].find((chunk) => chunk.isEntry);
     if (!entry) throw new Error('no entry chunk in the build');

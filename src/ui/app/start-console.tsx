@@ -2,7 +2,7 @@
  * The console proper: the router host, the actor system and the React tree over them, started on the page's
  * one React root by the entry (src/main.tsx) — at once, or after the entry's first-paint sign-in form has
  * been painted (then that form's typed values and focus move into the console's own, see
- * src/ui/login/handover.ts). Its own chunk, which index.html modulepreloads.
+ * src/ui/login/handover.ts). Its own chunk, which index.html prefetches.
  */
 import { useSyncExternalStore } from 'react';
 import { flushSync } from 'react-dom';

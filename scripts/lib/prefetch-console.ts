@@ -1,15 +1,17 @@
-// A Vite build plugin: index.html modulepreloads the console's chunk (src/ui/app/start-console.tsx: the
-// router, the charts, the app wiring) and the chunks it imports statically. The entry imports it dynamically,
-// after the first-paint sign-in form is painted (src/main.tsx), so without these links its download would
-// only start then; with them it downloads beside the entry, and only its evaluation waits.
+// A Vite build plugin: index.html prefetches the console's chunk (src/ui/app/start-console.tsx: the router,
+// the charts, the app wiring) and the chunks it imports statically. The entry imports it dynamically, after
+// the first-paint sign-in form is painted (src/main.tsx), so without these links its download would only
+// start then; with them it downloads beside the entry and is in the cache when asked for. `prefetch` rather
+// than `modulepreload`: at the lowest priority, and not parsed before it is imported — measured in
+// alternating loads here, the form was usable ~20 ms later with modulepreload (280 against 261 ms).
 import type { Plugin } from 'vite';
 
 const CONSOLE_MODULE = /[\\/]src[\\/]ui[\\/]app[\\/]start-console\.tsx$/;
 
-export function preloadConsole(): Plugin {
+export function prefetchConsole(): Plugin {
   let base = '/';
   return {
-    name: 'xy:preload-console',
+    name: 'xy:prefetch-console',
     apply: 'build',
     configResolved(config) {
       base = config.base;
@@ -24,7 +26,7 @@ export function preloadConsole(): Plugin {
             .map((chunk) => [chunk.fileName, chunk]),
         );
         const console = [...chunks.values()].find((chunk) => CONSOLE_MODULE.test(chunk.facadeModuleId ?? ''));
-        if (!console) throw new Error('preload-console: no chunk for src/ui/app/start-console.tsx');
+        if (!console) throw new Error('prefetch-console: no chunk for src/ui/app/start-console.tsx');
         const files: string[] = [];
         const visit = (fileName: string) => {
           const chunk = chunks.get(fileName);
@@ -38,7 +40,7 @@ export function preloadConsole(): Plugin {
           .filter((href) => !html.includes(`"${href}"`))
           .map((href) => ({
             tag: 'link',
-            attrs: { rel: 'modulepreload', crossorigin: true, href },
+            attrs: { rel: 'prefetch', crossorigin: true, href },
             injectTo: 'head' as const,
           }));
         return { html, tags };
