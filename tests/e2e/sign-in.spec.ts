@@ -84,6 +84,21 @@ test('typed into and submitted before the console’s code has arrived, the form
   expect((await sessionCookies(page)).token).toBeTruthy();
 });
 
+test('when the console’s code cannot load, the page says so in its language and offers a reload', async ({
+  page,
+}) => {
+  await page.route('**/assets/start-console-*.js', (route) => route.abort('connectionreset'));
+  await page.goto(`${server().url}/login`);
+  const alert = page.getByRole('alert');
+  await expect(alert.getByRole('heading', { name: '页面出错了' })).toBeVisible();
+  await expect(alert.getByRole('button', { name: '重新加载' })).toBeVisible();
+  // a reload with the code reachable again is the console
+  await page.unroute('**/assets/start-console-*.js');
+  await alert.getByRole('button', { name: '重新加载' }).click();
+  await expect(page.getByLabel('用户名')).toBeEditable();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});
+
 test('signing in with the captcha lands on the deep link', async ({ page }) => {
   const key = await openLogin(page, server(), '/dept?x=1');
   expect(key).toBeDefined();

@@ -1,9 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import classes from './App.module.css';
 
-/** What the error boundary shows: the error and a reload button (plain markup: Mantine may be the cause). */
+/**
+ * What the error boundary shows, and the entry when the console's code cannot load: the error and a reload
+ * button (plain markup: Mantine may be the cause; texts of the sign-in page's `common` namespace, loaded first).
+ */
 export function CrashScreen({ error }: { error: Error }) {
-  const { t } = useTranslation('shell');
+  const { t } = useTranslation('common');
   return (
     <div className={classes.fullPage} role="alert">
       <div className={classes.panel}>
