@@ -224,7 +224,12 @@ export async function runLoginBench(outDir: string): Promise<{ ok: boolean }> {
       );
       figure(`login.${who}.heap`, of((l) => l.heap) / 1024 / 1024, 'MB', 2);
       figure(`login.${who}.longtask.max`, Math.max(...loads[who].map((l) => l.longest)), 'ms', 0);
-      figure(`login.${who}.longtask.median`, of((l) => l.longest), 'ms', 0);
+      figure(
+        `login.${who}.longtask.median`,
+        of((l) => l.longest),
+        'ms',
+        0,
+      );
       figure(`login.${who}.slow.ready`, slowReady[who], 'ms', 0);
     }
     // Ratios of loads made back to back (floor, then ours), their median: this machine's speed drifts by a
