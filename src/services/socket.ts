@@ -10,7 +10,8 @@
  * closed socket reports nothing (no 断开连接 toast on logout).
  *
  * socket.io-client is loaded on first use (its own chunk: the sign-in page never needs it) unless `io` is
- * passed in.
+ * passed in — in the browser once the main thread is idle (`whenIdle`): the first connection starts as the
+ * shell is drawn after sign-in, and the shell's first paint should not wait for 41 KB of socket code.
  */
 import type { io as ioFunction, Socket } from 'socket.io-client';
 import type { z } from 'zod';
@@ -162,10 +163,22 @@ function attach(socket: FeedSocket, handlers: SocketHandlers, isOpen: () => bool
   );
 }
 
+/** Resolves when the main thread is next idle (at most `timeout` ms later); at once where there is no such callback. */
+function whenIdle(timeout: number): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout });
+    else resolve();
+  });
+}
+
 export function createSocketConnector(options: SocketConnectorOptions): SocketConnector {
   const { url, path } = socketTarget(options.apiBase);
   const loadIo = (): Promise<IoFunction> =>
-    options.io ? Promise.resolve(options.io) : import('socket.io-client').then((m) => m.io);
+    options.io
+      ? Promise.resolve(options.io)
+      : whenIdle(500)
+          .then(() => import('socket.io-client'))
+          .then((m) => m.io);
 
   return (token, handlers) => {
     let open = true;
