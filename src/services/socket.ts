@@ -28,6 +28,7 @@ import {
   socketNotificationSchema,
 } from '../contract/index.ts';
 import { SOCKET_NOT_FOUND } from '../machines/socket/items.ts';
+import { whenIdle } from './idle.ts';
 
 export type SocketMessagePayload = z.output<typeof socketMessageSchema>;
 export type SocketNotificationPayload = z.output<typeof socketNotificationSchema>;
@@ -163,20 +164,12 @@ function attach(socket: FeedSocket, handlers: SocketHandlers, isOpen: () => bool
   );
 }
 
-/** Resolves when the main thread is next idle (at most `timeout` ms later); at once where there is no such callback. */
-function whenIdle(timeout: number): Promise<void> {
-  return new Promise((resolve) => {
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout });
-    else resolve();
-  });
-}
-
 export function createSocketConnector(options: SocketConnectorOptions): SocketConnector {
   const { url, path } = socketTarget(options.apiBase);
   const loadIo = (): Promise<IoFunction> =>
     options.io
       ? Promise.resolve(options.io)
-      : whenIdle(500)
+      : new Promise<void>((resolve) => whenIdle(resolve, 500))
           .then(() => import('socket.io-client'))
           .then((m) => m.io);
 
