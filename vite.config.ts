@@ -5,6 +5,7 @@ import { defineConfig } from 'vite';
 import type { ViteUserConfig } from 'vitest/config';
 import { demoMode } from './demo/vite-plugin.ts';
 import { appConfigFile } from './scripts/lib/app-config-file.ts';
+import { leanLibraries } from './scripts/lib/lean-libraries.ts';
 import { precompress } from './scripts/lib/precompress.ts';
 import { prefetchConsole } from './scripts/lib/prefetch-console.ts';
 import { CORE_NAMESPACES, localeFile } from './src/services/i18n/namespaces.ts';
@@ -51,7 +52,7 @@ const unitTests = {
 
 export default defineConfig({
   // `--mode demo` only: the console with its API answered in the browser (README, "Demo mode").
-  plugins: [react(), demoMode(), appConfigFile(), prefetchConsole(), precompress()],
+  plugins: [react(), leanLibraries(), demoMode(), appConfigFile(), prefetchConsole(), precompress()],
   server: {
     host: '127.0.0.1',
     proxy: {
