@@ -5,8 +5,8 @@
  *                             static imports (what the built index.html modulepreloads) and their CSS
  *   login.initial.budget      the budget for the figure above (exit 1 when over)
  *   login.loaded.gzip         everything /login really fetches once idle, measured in the browser: the above
- *                             plus the network layer (axios, response schemas, signing), a lazy chunk whose
- *                             download starts at boot
+ *                             plus the console's chunks, which index.html prefetches and the entry imports
+ *                             once the form is painted (src/main.tsx)
  *   shell.initial.gzip        what the signed-in console needs: the entry, the network layer, and the shell's
  *                             lazy chunks (layout and the index page), each with its static imports and CSS
  *   login.interactive.median  median of 5 cold loads of /login on a local server until the username field
