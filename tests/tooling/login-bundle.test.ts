@@ -114,4 +114,17 @@ describe('the sign-in page’s bundle', () => {
       expect(offenders, `${name} in what /login loads`).toEqual([]);
     }
   });
+
+  it('a build takes React Router’s production build and React’s own useSyncExternalStore (scripts/lib/lean-libraries.ts)', () => {
+    const allModules = [...chunks.values()].flatMap((chunk) => chunk.moduleIds);
+    expect(allModules.filter((id) => /\/react-router\/dist\/production\//.test(id)).length).toBeGreaterThan(
+      0,
+    );
+    expect(allModules.filter((id) => /\/react-router\/dist\/development\//.test(id))).toEqual([]);
+    expect(
+      allModules.filter((id) =>
+        /\/use-sync-external-store\/(shim|cjs\/use-sync-external-store-shim)/.test(id),
+      ),
+    ).toEqual([]);
+  });
 });
