@@ -8,6 +8,7 @@ import { appConfigFile } from './scripts/lib/app-config-file.ts';
 import { leanLibraries } from './scripts/lib/lean-libraries.ts';
 import { precompress } from './scripts/lib/precompress.ts';
 import { prefetchConsole } from './scripts/lib/prefetch-console.ts';
+import { signInRenderer } from './scripts/lib/sign-in-renderer.ts';
 import { CORE_NAMESPACES, localeFile } from './src/services/i18n/namespaces.ts';
 
 // One config for the SPA build (vite build → dist/) and the unit-test layers (vitest).
@@ -52,7 +53,7 @@ const unitTests = {
 
 export default defineConfig({
   // `--mode demo` only: the console with its API answered in the browser (README, "Demo mode").
-  plugins: [react(), leanLibraries(), demoMode(), appConfigFile(), prefetchConsole(), precompress()],
+  plugins: [react(), leanLibraries(), demoMode(), appConfigFile(), prefetchConsole(), precompress(), signInRenderer()],
   server: {
     host: '127.0.0.1',
     proxy: {

@@ -29,7 +29,7 @@ import { publicSettings } from './modules/settings/queries.ts';
 import { registerTestHooks } from './modules/test-hooks/routes.ts';
 import { registerUserRoutes } from './modules/user/routes.ts';
 import { registerRealtime } from './realtime/register.ts';
-import { registerWeb } from './web.ts';
+import { type DrawSignIn, registerWeb } from './web.ts';
 
 export type BuildOptions = {
   /** Use this database instead of opening `config.database` (it is still migrated; closed with the app). */
@@ -40,6 +40,8 @@ export type BuildOptions = {
   clock?: Clock;
   /** How often this process sweeps for silent phones, ms; 0 = never (tests call app.pipeline.presence.sweep()). */
   sweepIntervalMs?: number;
+  /** The sign-in page's renderer; default the build's own, under `config.webDir` (server/web.ts). */
+  drawSignIn?: DrawSignIn;
 };
 
 declare module 'fastify' {
@@ -93,12 +95,13 @@ async function assemble(config: Config, db: Db, options: BuildOptions): Promise<
 
   // nosniff, Referrer-Policy, frame-ancestors and a CSP on every response (/media adds stricter ones).
   registerSecurityHeaders(app, config);
-  // The public settings, kept in memory: the settings endpoint and /app-config.js (the sign-in page's boot,
-  // with its first captcha).
+  // The public settings, kept in memory: the settings endpoint and the sign-in page drawn into /login's HTML
+  // (with its first captcha).
   const settings = publicSettings(db);
   const spaFallback = await registerWeb(app, ensureDir(config), {
     settings,
     createCaptcha: () => createCaptcha(db),
+    ...(options.drawSignIn ? { draw: options.drawSignIn } : {}),
   });
   registerErrorHandling(app, { bodyLimit: config.bodyLimit, spaFallback });
   const operationLog = registerOperationLog(app, db);

@@ -1,14 +1,16 @@
-// The entry. Signed out on /login with the reference server's inlined boot data, it draws the sign-in form
-// in its first render from that data alone — React, i18next and the page's markup, before the router and the
-// charts are even evaluated — and starts the console once that form is painted; the console's own form then
-// takes its place with whatever was typed (src/ui/login/handover.ts). Otherwise it starts the console at
-// once. The console is its own chunk, which index.html prefetches, so its download overlaps this one's.
+// The entry. Signed out on /login, the reference server has drawn the sign-in form into the page already
+// (src/ui/login/draw-sign-in.tsx): the entry starts the console, whose own form takes that one's place with
+// whatever was typed (src/ui/login/handover.ts). With the server's boot data but no form drawn, it draws the
+// form in its first render from that data alone — React, i18next and the page's markup, before the router and
+// the charts are even evaluated — and starts the console once that form is painted. Otherwise it starts the
+// console at once. The console is its own chunk, which index.html prefetches, so its download overlaps this one's.
 // The sign-in page is drawn without Mantine; Mantine and its styles load with the shell and the toasts.
 import '@mantine/core/styles/baseline.css';
 
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
-import { readBoot } from './services/boot.ts';
+import { SERVER_DRAWN } from './contract/sign-in.ts';
+import { inlinedBoot } from './services/boot.ts';
 import { getSessionCookies } from './services/cookies.ts';
 import { currentLanguage, i18n } from './services/i18n/index.ts';
 import { CrashScreen } from './ui/app/CrashScreen.tsx';
@@ -34,11 +36,10 @@ const startConsole = (replacing: boolean) => {
 
 // Only the page the visitor asked for, signed out: a deep link goes through the route guard (to /login with
 // it as `redirect`), a session is restored, and without inlined data (another backend) the page asks the API.
-const boot =
-  location.pathname === '/login' && !getSessionCookies().getToken()
-    ? readBoot(window.__APP_CONFIG__)
-    : undefined;
-if (boot) {
+const signInPage = location.pathname === '/login' && !getSessionCookies().getToken();
+const boot = signInPage ? inlinedBoot() : undefined;
+if (boot && container.querySelector(`form[${SERVER_DRAWN.form}]`)) startConsole(true);
+else if (boot) {
   let started = false;
   const onPainted = () => {
     if (started) return;

@@ -132,7 +132,7 @@ export function createAppSystem(router: RouterBinding): AppSystem {
   // The network layer (its download and evaluation take tens of ms and ~55 KB) loads on first need: at once
   // with a session to restore; signed out, at the first API call or when the sign-in page prefetches the
   // shell (first touch, or a quiet while) — the page's own data (settings, captcha flag, first captcha)
-  // comes inlined in /app-config.js from the reference server, so a visitor who only looks loads none of it.
+  // comes inlined in /login's HTML from the reference server, so a visitor who only looks loads none of it.
   // A failed download is forgotten, so the next call tries again.
   let networkLoad: Promise<Network> | undefined;
   const network = (): Promise<Network> => {

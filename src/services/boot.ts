@@ -1,11 +1,13 @@
 /**
- * The sign-in page's boot data, inlined by the reference server in /app-config.js (`boot`: the public
- * settings, the captcha flag and the first challenge), so the page draws its form, captcha included, without
- * waiting for a request (or for the network layer that would make it). Absent against
- * another backend (the page then asks the API). Read without the network chunk (no zod): known keys keep
+ * The sign-in page's boot data, which the reference server puts into /login's HTML as a JSON block beside the
+ * form it draws from it (the public settings, the captcha flag and the first challenge), so the console takes
+ * that form over, captcha included, without waiting for a request (or for the network layer that would make
+ * it). Absent against another backend (the page then asks the API). Read without the network chunk (no zod): known keys keep
  * their contract types, a value of the wrong type is dropped, a malformed `boot` is ignored.
  */
+
 import type { Settings } from '../contract/index.ts';
+import { SIGN_IN_BOOT_ID } from '../contract/sign-in.ts';
 import type { CaptchaChallenge } from '../machines/session/types.ts';
 
 /** `captcha`: the first challenge, when the server inlined one (a visitor without a session). */
@@ -38,10 +40,10 @@ function typedSettings(raw: Record<string, unknown>): Settings {
   return settings as Settings;
 }
 
-/** `boot` of a run-time config object, validated; undefined when absent or malformed. */
-export function readBoot(runtime: unknown): BootData | undefined {
-  if (!isRecord(runtime) || !isRecord(runtime.boot)) return undefined;
-  const { settings, captchaEnabled, captcha } = runtime.boot;
+/** Boot data, validated; undefined when absent or malformed. */
+export function readBoot(value: unknown): BootData | undefined {
+  if (!isRecord(value)) return undefined;
+  const { settings, captchaEnabled, captcha } = value;
   if (!isRecord(settings) || typeof captchaEnabled !== 'boolean') return undefined;
   const boot: BootData = { settings: typedSettings(settings), captchaEnabled };
   const challenge = captchaEnabled ? readChallenge(captcha) : undefined;
@@ -58,13 +60,24 @@ function readChallenge(value: unknown): CaptchaChallenge | undefined {
   return { key, image };
 }
 
+/** The page's JSON block (`<script type="application/json" id="sign-in-boot">`), parsed; undefined without one. */
+export function inlinedBoot(doc: Pick<Document, 'getElementById'> = document): BootData | undefined {
+  const text = doc.getElementById(SIGN_IN_BOOT_ID)?.textContent;
+  if (!text) return undefined;
+  try {
+    return readBoot(JSON.parse(text));
+  } catch {
+    return undefined;
+  }
+}
+
 let taken = false;
 /**
  * The page's inlined boot data, once: the first sign-in page of a page load uses it; a later one (after a
  * session ended without a reload) asks the API, since the settings may have changed meanwhile.
  */
 export function takeInlinedBoot(): BootData | undefined {
-  if (taken || typeof window === 'undefined') return undefined;
+  if (taken || typeof document === 'undefined') return undefined;
   taken = true;
-  return readBoot(window.__APP_CONFIG__);
+  return inlinedBoot();
 }

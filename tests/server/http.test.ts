@@ -1,7 +1,6 @@
 import { expect, it } from 'vitest';
 import { signJwt } from '../../server/http/jwt.ts';
 import { hashPassword } from '../../server/lib/password.ts';
-import { writeSetting } from '../../server/modules/settings/queries.ts';
 import { md5Hex } from '../../src/contract/password.ts';
 import { Paths } from '../../src/contract/paths.ts';
 import { describeEachDatabase } from './helpers.ts';
@@ -210,69 +209,14 @@ describeEachDatabase('envelope, authentication and error mapping', (server) => {
     expect(gets).toEqual([]);
   });
 
-  it('app-config.js publishes the API base, the signing secret and the sign-in page’s settings, uncached', async () => {
+  it('app-config.js publishes the API base and the signing secret, uncached, and nothing of the sign-in page', async () => {
     const reply = await server.app.inject({ url: Paths.appConfig });
     expect(reply.headers['content-type']).toMatch(/javascript/);
-    expect(reply.headers['cache-control']).toMatch(/no-cache/);
+    expect(reply.headers['cache-control']).toMatch(/no-store/);
     const prefix = 'window.__APP_CONFIG__ = ';
     expect(reply.body.startsWith(prefix)).toBe(true);
-    const published = JSON.parse(reply.body.slice(prefix.length).trim().replace(/;$/, ''));
-    const { data } = (await server.get(Paths.settings)).json as { data: Record<string, unknown> };
-    expect(data['base.captcha_state']).toBe(true);
-    expect(published).toEqual({
-      apiBase: '',
-      signSecret: server.config.signSecret,
-      boot: {
-        settings: data,
-        captchaEnabled: true,
-        captcha: { key: expect.any(Number), image: expect.stringMatching(/^data:image\/svg\+xml;base64,/) },
-      },
-    });
-  });
-
-  const publishedBoot = (body: string) =>
-    JSON.parse(
-      body
-        .slice(body.indexOf('=') + 1)
-        .trim()
-        .replace(/;$/, ''),
-    ).boot as {
-      captcha?: { key: number; image: string };
-    };
-
-  it('app-config.js inlines a fresh, answerable captcha for a visitor without a session, and none for one with it', async () => {
-    const first = publishedBoot((await server.app.inject({ url: Paths.appConfig })).body).captcha;
-    const second = publishedBoot((await server.app.inject({ url: Paths.appConfig })).body).captcha;
-    expect(first?.key).toBeTypeOf('number');
-    expect(second?.key).not.toBe(first?.key);
-    // the inlined challenge is a real one: its answer signs in
-    const answer = (await server.app.inject({ url: `/__test__/captcha/${first?.key}` })).json().answer;
-    const login = await server.post(Paths.login, {
-      username: 'superadmin',
-      password: md5Hex('admin123456'),
-      captcha: answer,
-      captchaKey: first?.key,
-    });
-    expect(login.json?.code).toBe(2000);
-    // a browser restoring its session never shows the sign-in page: no challenge spent on it
-    const withSession = await server.app.inject({
-      url: Paths.appConfig,
-      headers: { cookie: 'uuid=1; token=abc.def.ghi' },
-    });
-    expect(publishedBoot(withSession.body).captcha).toBeUndefined();
-    // a token cookie of `undefined` (what a dvadmin console writes after a failed login) is no session
-    const failed = await server.app.inject({ url: Paths.appConfig, headers: { cookie: 'token=undefined' } });
-    expect(publishedBoot(failed.body).captcha?.key).toBeTypeOf('number');
-  });
-
-  it('app-config.js follows a settings change at once (the captcha switched off)', async () => {
-    await writeSetting(server.app.db, 'base.captcha_state', false);
-    const reply = await server.app.inject({ url: Paths.appConfig });
-    expect(reply.body).toContain('"captchaEnabled":false');
-    expect(reply.body).toContain('"base.captcha_state":false');
-    expect(publishedBoot(reply.body).captcha).toBeUndefined();
-    await writeSetting(server.app.db, 'base.captcha_state', true);
-    expect((await server.app.inject({ url: Paths.appConfig })).body).toContain('"captchaEnabled":true');
+    const published = JSON.parse(reply.body.slice(prefix.length, reply.body.indexOf(';\n')));
+    expect(published).toEqual({ apiBase: '', signSecret: server.config.signSecret });
   });
 
   it('GET outside the API falls back to the SPA (here: the "run npm run build" page)', async () => {

@@ -1,11 +1,14 @@
 // @vitest-environment jsdom
-// The first-paint sign-in form (src/main.tsx draws it before the console exists) hands what the visitor did
-// to the console's own form when that replaces it (src/ui/login/handover.ts).
+// The first-paint sign-in form (the server draws it into /login's HTML, or src/main.tsx before the console
+// exists) hands what the visitor did to the console's own form when that replaces it (src/ui/login/handover.ts).
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { appConfigScript } from '../../server/web.ts';
+import { drawSignIn } from '../../src/ui/login/draw-sign-in.tsx';
 import { FirstPaintLogin } from '../../src/ui/login/FirstPaintLogin.tsx';
 import { captureHandover, takeHandover } from '../../src/ui/login/handover.ts';
 import { LoginForm } from '../../src/ui/login/LoginForm.tsx';
+import { testConfig } from '../server/helpers.ts';
 import { renderUi } from './support/render.tsx';
 
 afterEach(() => {
@@ -33,6 +36,8 @@ function firstPaint(typed: { username?: string; password?: string; captcha?: str
 function consoleForm(container: HTMLElement, onSubmit = vi.fn(), onRefreshCaptcha = vi.fn()) {
   captureHandover(container);
   cleanup();
+  // the server's markup is no React tree: the console's render replaces it (here: it goes)
+  if (container.isConnected) container.remove();
   renderUi(
     <LoginForm
       captcha={{ enabled: true, key: 41, image: boot.captcha.image, loading: false }}
@@ -94,5 +99,61 @@ describe('the first-paint sign-in form', () => {
     );
     expect(field('用户名').value).toBe('');
     expect(document.activeElement).toBe(document.body);
+  });
+});
+
+describe('the sign-in form the server drew', () => {
+  /** The page as the server sends it: the drawn form in the container, /app-config.js's guard running. */
+  function serverDrawn() {
+    const container = document.createElement('div');
+    container.innerHTML = drawSignIn(boot).html;
+    document.body.append(container);
+    const guard = new Function('window', 'document', appConfigScript(testConfig()));
+    const listeners: [string, EventListener][] = [];
+    const add = document.addEventListener.bind(document);
+    guard(window, {
+      addEventListener: (type: string, listener: EventListener, capture: boolean) => {
+        listeners.push([type, listener]);
+        add(type, listener, capture);
+      },
+    });
+    const release = () => {
+      for (const [type, listener] of listeners) document.removeEventListener(type, listener, true);
+      container.remove();
+    };
+    return { container, release };
+  }
+
+  it('takes typing before any script: the console’s form gets the values, the focus and a held submit', () => {
+    const { container, release } = serverDrawn();
+    try {
+      const form = container.querySelector('form') as HTMLFormElement;
+      const input = (name: string) => form.querySelector(`input[name="${name}"]`) as HTMLInputElement;
+      input('username').value = 'superadmin';
+      input('password').value = 'secret-1';
+      input('captcha').value = '21';
+      input('captcha').focus();
+      const submit = new Event('submit', { bubbles: true, cancelable: true });
+      form.dispatchEvent(submit);
+      expect(submit.defaultPrevented).toBe(true);
+      const { onSubmit, onRefreshCaptcha } = consoleForm(container);
+      expect(onSubmit).toHaveBeenCalledWith({ username: 'superadmin', password: 'secret-1', captcha: '21' });
+      expect(onRefreshCaptcha).not.toHaveBeenCalled();
+      expect(document.activeElement).toBe(field('验证码'));
+    } finally {
+      release();
+    }
+  });
+
+  it('a captcha click held by the guard asks a new challenge once the console takes over', () => {
+    const { container, release } = serverDrawn();
+    try {
+      (container.querySelector('[data-captcha-key] img') as HTMLElement).click();
+      const { onSubmit, onRefreshCaptcha } = consoleForm(container);
+      expect(onRefreshCaptcha).toHaveBeenCalledTimes(1);
+      expect(onSubmit).not.toHaveBeenCalled();
+    } finally {
+      release();
+    }
   });
 });

@@ -147,7 +147,7 @@ export function createSessionImplementations(deps: SessionDeps) {
   const login = loginMachine.provide({
     actors: {
       loadSettings: fromPromise<Settings>(({ signal }) => {
-        // Inlined by the server in /app-config.js: no request before the form (the first page only).
+        // Inlined by the server in /login's HTML: no request before the form (the first page only).
         const boot = deps.takeBoot?.();
         if (boot) {
           captchaState = Promise.resolve(boot.captchaEnabled);

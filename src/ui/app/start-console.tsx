@@ -57,7 +57,7 @@ export async function startConsole(root: Root, container: HTMLElement, replacing
   const routerHost = host;
 
   // The root actor runs before React renders the console, which so finds the sign-in form's chart ready (its
-  // settings come inlined in /app-config.js) and draws the form at once instead of a loader first.
+  // settings come inlined in /login's HTML) and draws the form at once instead of a loader first.
   await step();
   const app = system.start();
 

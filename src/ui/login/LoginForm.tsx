@@ -28,6 +28,11 @@ export type LoginFormProps = {
   defaultUsername?: string;
   onSubmit: (values: LoginValues) => void;
   onRefreshCaptcha: () => void;
+  /**
+   * Drawn by the server into /login's HTML (draw-sign-in.tsx): marked for /app-config.js's guard, which holds
+   * a submit until the console's form takes over, and posting (never a query string) should it be missing.
+   */
+  serverDrawn?: boolean;
 };
 
 type FieldErrors = Partial<Record<keyof LoginValues, string>>;
@@ -43,6 +48,7 @@ export function LoginForm({
   defaultUsername,
   onSubmit,
   onRefreshCaptcha,
+  serverDrawn,
 }: LoginFormProps) {
   const { t } = useTranslation('login');
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -77,7 +83,14 @@ export function LoginForm({
   };
 
   return (
-    <form ref={formRef} className={classes.form} onSubmit={submit} noValidate aria-label={t('tab_password')}>
+    <form
+      ref={formRef}
+      className={classes.form}
+      onSubmit={submit}
+      noValidate
+      aria-label={t('tab_password')}
+      {...(serverDrawn ? { 'data-server-drawn': '', method: 'post' } : {})}
+    >
       <Field
         name="username"
         label={t('username')}

@@ -1,10 +1,14 @@
 /**
- * The sign-in form's handover from the page's first paint to the console. The entry (src/main.tsx) draws
- * the form from the data inlined in /app-config.js before the router and the charts exist; the console's own
- * form replaces it a moment later (src/ui/app/start-console.tsx). What the visitor did meanwhile moves
- * across: the typed values, the focused field with its selection, and a submit or a captcha refresh asked
- * for before anything could act on it.
+ * The sign-in form's handover from the page's first paint to the console. The reference server draws the
+ * form into /login's HTML (src/ui/login/draw-sign-in.tsx); without that, the entry (src/main.tsx) draws it
+ * from the page's boot data before the router and the charts exist. The console's own form replaces it a
+ * moment later (src/ui/app/start-console.tsx). What the visitor did meanwhile moves across: the typed values,
+ * the focused field with its selection, and a submit or a captcha refresh asked for before anything could act
+ * on it — on the entry's form through the intents below, on the server's as the attributes /app-config.js's
+ * guard put on it.
  */
+import { SERVER_DRAWN } from '../../contract/sign-in.ts';
+
 export type Handover = {
   values: Record<string, string>;
   focus?: { name: string; start: number | null; end: number | null };
@@ -37,7 +41,12 @@ export function captureHandover(container: ParentNode): void {
     active instanceof HTMLInputElement && active.name && form.contains(active)
       ? { name: active.name, start: active.selectionStart, end: active.selectionEnd }
       : undefined;
-  pending = { values, ...(focus ? { focus } : {}), ...intents };
+  pending = {
+    values,
+    ...(focus ? { focus } : {}),
+    submit: intents.submit || form.hasAttribute(SERVER_DRAWN.submit),
+    refreshCaptcha: intents.refreshCaptcha || form.hasAttribute(SERVER_DRAWN.captcha),
+  };
   intents.submit = false;
   intents.refreshCaptcha = false;
 }
