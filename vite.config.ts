@@ -53,7 +53,15 @@ const unitTests = {
 
 export default defineConfig({
   // `--mode demo` only: the console with its API answered in the browser (README, "Demo mode").
-  plugins: [react(), leanLibraries(), demoMode(), appConfigFile(), prefetchConsole(), precompress(), signInRenderer()],
+  plugins: [
+    react(),
+    leanLibraries(),
+    demoMode(),
+    appConfigFile(),
+    prefetchConsole(),
+    precompress(),
+    signInRenderer(),
+  ],
   server: {
     host: '127.0.0.1',
     proxy: {

@@ -5,16 +5,14 @@ import { copyFileSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { JSDOM } from 'jsdom';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { writeSetting } from '../../server/modules/settings/queries.ts';
-import { appConfigScript } from '../../server/web.ts';
 import { md5Hex } from '../../src/contract/password.ts';
 import { Paths } from '../../src/contract/paths.ts';
 import { SERVER_DRAWN, SIGN_IN_BOOT_ID } from '../../src/contract/sign-in.ts';
 import { drawSignIn } from '../../src/ui/login/draw-sign-in.tsx';
 import { ROOT } from '../e2e/support/server.ts';
-import { describeEachDatabase, testConfig } from './helpers.ts';
+import { describeEachDatabase } from './helpers.ts';
 
 /** A web directory holding the project's index.html (what the build keeps of it around `#root`). */
 function webDir(): string {
@@ -105,7 +103,8 @@ describeEachDatabase(
     });
 
     const siteName = async () =>
-      ((await server.get(Paths.settings)).json as { data: Record<string, string> }).data['login.site_name'] ?? '';
+      ((await server.get(Paths.settings)).json as { data: Record<string, string> }).data['login.site_name'] ??
+      '';
 
     it('follows a settings change at once: the captcha switched off, a new site name', async () => {
       const name = await siteName();
@@ -178,28 +177,3 @@ describeEachDatabase(
     },
   },
 );
-
-describe('the guard /app-config.js sets on the drawn form', () => {
-  it('holds a submit and a captcha click on the drawn form as attributes, and leaves other forms alone', async () => {
-    const script = appConfigScript(testConfig());
-    const dom = new JSDOM(
-      `<form ${SERVER_DRAWN.form} method="post"><input name="password"><button type="button" data-captcha-key="7"><img alt=""></button><button type="submit">go</button></form><form id="other"></form>`,
-      { runScripts: 'outside-only' },
-    );
-    dom.window.eval(script);
-    const { document, Event, MouseEvent } = dom.window;
-    const drawn = document.querySelector('form') as HTMLFormElement;
-    const submit = new Event('submit', { bubbles: true, cancelable: true });
-    drawn.dispatchEvent(submit);
-    expect(submit.defaultPrevented).toBe(true);
-    expect(drawn.hasAttribute(SERVER_DRAWN.submit)).toBe(true);
-    expect(drawn.hasAttribute(SERVER_DRAWN.captcha)).toBe(false);
-    document.querySelector('img')?.dispatchEvent(new MouseEvent('click', { bubbles: true }));
-    expect(drawn.hasAttribute(SERVER_DRAWN.captcha)).toBe(true);
-    const other = document.getElementById('other') as HTMLFormElement;
-    const otherSubmit = new Event('submit', { bubbles: true, cancelable: true });
-    other.dispatchEvent(otherSubmit);
-    expect(otherSubmit.defaultPrevented).toBe(false);
-    expect(other.hasAttribute(SERVER_DRAWN.submit)).toBe(false);
-  });
-});

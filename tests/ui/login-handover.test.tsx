@@ -4,6 +4,7 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { appConfigScript } from '../../server/web.ts';
+import { SERVER_DRAWN } from '../../src/contract/sign-in.ts';
 import { drawSignIn } from '../../src/ui/login/draw-sign-in.tsx';
 import { FirstPaintLogin } from '../../src/ui/login/FirstPaintLogin.tsx';
 import { captureHandover, takeHandover } from '../../src/ui/login/handover.ts';
@@ -153,6 +154,21 @@ describe('the sign-in form the server drew', () => {
       expect(onRefreshCaptcha).toHaveBeenCalledTimes(1);
       expect(onSubmit).not.toHaveBeenCalled();
     } finally {
+      release();
+    }
+  });
+
+  it('the guard leaves every other form alone (the console’s own submit as its handler says)', () => {
+    const { release } = serverDrawn();
+    const other = document.createElement('form');
+    document.body.append(other);
+    try {
+      const submit = new Event('submit', { bubbles: true, cancelable: true });
+      other.dispatchEvent(submit);
+      expect(submit.defaultPrevented).toBe(false);
+      expect(other.hasAttribute(SERVER_DRAWN.submit)).toBe(false);
+    } finally {
+      other.remove();
       release();
     }
   });
