@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { shownCaptchaKey } from './support/captcha.ts';
 import {
   captchaField,
@@ -45,7 +46,7 @@ test('signed out, /login comes with its captcha and loads no API code until the 
   page.on('request', (request) => requested.push(new URL(request.url()).pathname));
   const key = await openLogin(page, server());
   await page.waitForLoadState('networkidle');
-  // the challenge came inlined in /app-config.js: no API request, and the network layer (axios, the
+  // the challenge came inlined in the page: no API request, and the network layer (axios, the
   // response schemas: the `app-client` chunk) is not loaded for a visitor who only looks
   expect(key).toMatch(/^\d+$/);
   expect(requested.filter((path) => path.startsWith('/api/'))).toEqual([]);
@@ -82,6 +83,60 @@ test('typed into and submitted before the console’s code has arrived, the form
   release();
   await expect(page.getByTestId('user-menu')).toBeVisible({ timeout: 30_000 });
   expect((await sessionCookies(page)).token).toBeTruthy();
+});
+
+/** Holds every script of the build until `release()`: the page as it is before any of them has run. */
+async function holdScripts(page: Page) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/assets/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+test('before any script has run, /login’s form is on screen and takes the sign-in, carried out once they arrive', async ({
+  page,
+}) => {
+  const release = await holdScripts(page);
+  // (not waiting for `load`, which waits for the held scripts)
+  await page.goto(`${server().url}/login`, { waitUntil: 'commit' });
+  await expect(page.getByLabel('用户名')).toBeEditable();
+  await expect(page.locator('form[data-server-drawn]')).toHaveCount(1);
+  const key = await shownCaptchaKey(page);
+  await fillLogin(page, server(), { username: 'superadmin', captchaKey: key });
+  await captchaField(page).press('Enter');
+  // held by /app-config.js's guard: no navigation, nothing typed in any URL
+  await expect(page.locator('form[data-queued-submit]')).toHaveCount(1);
+  expect(page.url()).toBe(`${server().url}/login`);
+  release();
+  await expect(page.getByTestId('user-menu')).toBeVisible({ timeout: 30_000 });
+  expect((await sessionCookies(page)).token).toBeTruthy();
+});
+
+test('the form the server drew looks as the console’s that replaces it: every part in the same place', async ({
+  page,
+}) => {
+  const release = await holdScripts(page);
+  await page.goto(`${server().url}/login`, { waitUntil: 'commit' });
+  await expect(page.getByLabel('密码', { exact: true })).toBeVisible();
+  const parts = [
+    page.getByRole('heading', { level: 1 }),
+    page.getByLabel('用户名'),
+    page.getByLabel('密码', { exact: true }),
+    captchaField(page),
+    page.getByRole('button', { name: '登录' }),
+  ];
+  const boxes = async () => Promise.all(parts.map((part) => part.boundingBox()));
+  const drawn = await boxes();
+  release();
+  await expect(page.locator('form')).not.toHaveAttribute('data-server-drawn');
+  expect(await boxes()).toEqual(drawn);
+  // styled by the built stylesheet (the renderer's class names are the SPA's), not the browser's defaults
+  expect(drawn[4]?.height).toBeGreaterThan(36);
 });
 
 test('when the console’s code cannot load, the page says so in its language and offers a reload', async ({
