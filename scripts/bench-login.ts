@@ -8,7 +8,11 @@
  * run, alternately, in fresh headless Chromium contexts, medians of 15 (medians of 5 moved by a third between
  * runs on a noisy machine). The page is read through CDP only (no Playwright script in it). Prints, for `floor`
  * and `ours`:
- *   login.<who>.ready          navigation start → an enabled password field and submit button, painted (ms)
+ *   login.<who>.ready          navigation start → an enabled password field and submit button, painted (ms): the
+ *                              frame that has them begins (requestAnimationFrame), the issue's measure
+ *   login.<who>.shown          navigation start → that frame on screen: the first contentful paint's presentation
+ *                              time, not earlier than `ready` (ms). Later than `ready` by the raster and the
+ *                              compositor's work on a busy 2-core machine; `login.shown.ratio` is its paired ratio
  *   login.<who>.transferred    bytes over the wire until the network is idle (KB, headers included)
  *   login.<who>.requests       requests until the network is idle
  *   login.<who>.heap           used JS heap after forced GC, once idle (MB)
@@ -74,7 +78,17 @@ const READY_PROBE = `(() => {
   observer.observe(document, { subtree: true, childList: true, attributes: true });
 })();`;
 
-type Load = { ready: number; transferred: number; requests: number; heap: number; longest: number };
+type Load = {
+  ready: number;
+  shown: number;
+  transferred: number;
+  requests: number;
+  heap: number;
+  longest: number;
+};
+
+/** The first contentful paint, once there is one (ms; null before). */
+const FIRST_CONTENTFUL_PAINT = `(performance.getEntriesByType('paint').find((e) => e.name === 'first-contentful-paint') || {}).startTime ?? null`;
 
 /** Builds the floor from the shared folder with this project's packages (same versions as its own). */
 async function buildFloor(): Promise<void> {
@@ -157,10 +171,16 @@ async function load(browser: Browser, url: string, slow: boolean): Promise<Load>
       await new Promise((resolve) => setTimeout(resolve, 50));
       ready = await read('globalThis.__ready');
     }
+    let painted = await read(FIRST_CONTENTFUL_PAINT);
+    while (typeof painted !== 'number') {
+      if (Date.now() > deadline) throw new Error(`bench: ${url} never painted`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      painted = await read(FIRST_CONTENTFUL_PAINT);
+    }
     await page.waitForLoadState('networkidle');
     const longest = Number((await read('globalThis.__longest')) ?? 0);
     const heap = slow ? 0 : await usedHeap(page);
-    return { ready, transferred, requests, heap, longest };
+    return { ready, shown: Math.max(ready, painted), transferred, requests, heap, longest };
   } finally {
     await context.close();
   }
@@ -237,6 +257,12 @@ export async function runLoginBench(outDir: string): Promise<{ ok: boolean }> {
       ready[who] = of((l) => l.ready);
       slowReady[who] = median(slowLoads[who]);
       figure(`login.${who}.ready`, ready[who], 'ms', 0);
+      figure(
+        `login.${who}.shown`,
+        of((l) => l.shown),
+        'ms',
+        0,
+      );
       figure(`login.${who}.transferred`, of((l) => l.transferred) / 1024, 'KB', 1);
       figure(
         `login.${who}.requests`,
@@ -258,16 +284,20 @@ export async function runLoginBench(outDir: string): Promise<{ ok: boolean }> {
     // third within a minute, which a ratio of two medians taken over the whole run carries along.
     const paired = (ours: number[], floor: number[]) =>
       median(ours.map((value, i) => value / (floor[i] ?? Number.NaN)));
+    const pairedLoads = (pick: (l: Load) => number) => paired(loads.ours.map(pick), loads.floor.map(pick));
     figure(
       'login.ready.ratio',
-      paired(
-        loads.ours.map((l) => l.ready),
-        loads.floor.map((l) => l.ready),
-      ),
+      pairedLoads((l) => l.ready),
       '×',
       2,
     );
     figure('login.ready.ratio.goal', READY_GOAL, '×', 2);
+    figure(
+      'login.shown.ratio',
+      pairedLoads((l) => l.shown),
+      '×',
+      2,
+    );
     figure('login.slow.ready.ratio', paired(slowLoads.ours, slowLoads.floor), '×', 2);
     figure('login.slow.ready.ratio.goal', SLOW_READY_GOAL, '×', 2);
 

@@ -4,8 +4,8 @@
 // drawn (issue 15): the form as the console would draw it, from the public settings and a fresh captcha
 // challenge, rendered by the build's sign-in renderer (src/ui/login/draw-sign-in.tsx), with the same data in a
 // JSON block for the console that takes it over. A form on screen before the scripts needs a guard until they
-// arrive: /app-config.js, which runs before the body is parsed, holds a submit or a captcha click on the form
-// for the console's form to carry out (src/ui/login/handover.ts).
+// arrive: an inline script in <head> (server/http/sign-in-guard.ts) holds a submit or a captcha click on the
+// form for the console's form to carry out (src/ui/login/handover.ts).
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -14,15 +14,11 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { APP_CONFIG_GLOBAL, type AppConfig } from '../src/contract/app-config.ts';
 import { Cookies, LOGIN_PATH, Paths } from '../src/contract/paths.ts';
-import {
-  SERVER_DRAWN,
-  SIGN_IN_BOOT_ID,
-  SIGN_IN_RENDERER,
-  type SignInBootData,
-} from '../src/contract/sign-in.ts';
+import { SIGN_IN_BOOT_ID, SIGN_IN_RENDERER, type SignInBootData } from '../src/contract/sign-in.ts';
 import type { Config } from './config.ts';
 import type { SpaFallback } from './http/errors.ts';
 import { tokenCookie } from './http/refresh-cookie.ts';
+import { SIGN_IN_GUARD } from './http/sign-in-guard.ts';
 import { mediaHeaders } from './modules/file/policy.ts';
 import type { PublicSettings } from './modules/settings/queries.ts';
 
@@ -38,17 +34,10 @@ const ROOT_PLACEHOLDER = '<div id="boot" aria-hidden="true"></div>';
 /** The build's renderer: the sign-in page's markup for its boot data in the `lang` cookie's language. */
 export type DrawSignIn = (boot: SignInBootData, cookieLang?: string) => { html: string; language: string };
 
-// Holds a submit of the server-drawn form (and a captcha click on it) as an attribute the console's form reads
-// when it takes over; the form's own `method="post"` keeps the typed password out of any URL without it.
-const GUARD = `(function(){var d=document,F=${JSON.stringify(SERVER_DRAWN)};
-d.addEventListener('submit',function(e){var f=e.target;if(f instanceof HTMLFormElement&&f.hasAttribute(F.form)){e.preventDefault();f.setAttribute(F.submit,'')}},true);
-d.addEventListener('click',function(e){var t=e.target instanceof Element?e.target.closest('['+F.form+'] [data-captcha-key]'):null;if(t)t.closest('form').setAttribute(F.captcha,'')},true);})();
-`;
-
 export function appConfigScript(config: Config): string {
   const value: AppConfig = { apiBase: config.consoleApiBase, signSecret: config.signSecret };
   // Escape `<` so the JSON can never close a surrounding <script> if someone inlines it.
-  return `window.${APP_CONFIG_GLOBAL} = ${JSON.stringify(value).replace(/</g, '\\u003c')};\n${GUARD}`;
+  return `window.${APP_CONFIG_GLOBAL} = ${JSON.stringify(value).replace(/</g, '\\u003c')};\n`;
 }
 
 /** What /login is drawn from: the public settings and a fresh captcha challenge. */
@@ -107,7 +96,10 @@ function buildRenderer(webDir: string): () => Promise<DrawSignIn | undefined> {
   };
 }
 
-/** index.html with the drawn page in `#root`, its data in a JSON block and its language on `<html>`. */
+/**
+ * index.html with the drawn page in `#root`, its data in a JSON block and its language on `<html>`, and the
+ * guard that holds a submit until the console takes the form over (server/http/sign-in-guard.ts).
+ */
 export function withSignIn(
   html: string,
   boot: SignInBootData,
@@ -120,7 +112,11 @@ export function withSignIn(
     () => `<script type="application/json" id="${SIGN_IN_BOOT_ID}">${json}</script></head>`,
   );
   if (drawn && page.includes(ROOT_PLACEHOLDER)) {
-    page = page
+    // before the page's first script: after a stylesheet, an inline script (and the form after it) would
+    // wait for that stylesheet
+    const guard = `<script>${SIGN_IN_GUARD}</script>`;
+    const first = page.indexOf('<script');
+    page = `${page.slice(0, first)}${guard}${page.slice(first)}`
       .replace(ROOT_PLACEHOLDER, () => drawn.html)
       .replace(/<html lang="[^"]*"/, `<html lang="${drawn.language}"`);
   }

@@ -1,13 +1,15 @@
 // Security headers on every response (SECURITY.md, "Headers"). The SPA's pages get a Content-Security-Policy
-// that allows exactly what the built console needs: its own scripts (no inline script: index.html loads
-// /app-config.js and the bundle by URL), inline styles (Mantine and index.html's boot spinner), data:/blob:
+// that allows exactly what the built console needs: its own scripts (index.html loads /app-config.js and the
+// bundle by URL; the one inline script, the drawn /login's guard, is allowed by its hash; /login's boot data
+// is a JSON block, which is never run), inline styles (Mantine and index.html's boot spinner), data:/blob:
 // images (the captcha is a data: PNG; previews and downloads use blob: URLs), and connections to its own
 // origin (API calls, the socket.io websocket) plus CONSOLE_API_BASE's origin when the API lives elsewhere,
 // and http(s) pages in frames (menus embedded as iframe tabs, sandboxed by the console; no data:/blob:).
-// Everything else (API JSON, scripts, styles) gets a policy that allows nothing, so a response opened on
-// its own renders inert. /media sets its own, stricter headers (server/web.ts) and keeps them.
+// Everything else (API JSON, scripts, styles) gets a policy that allows nothing, so a response opened on its
+// own renders inert. /media sets its own, stricter headers (server/web.ts) and keeps them.
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
+import { SIGN_IN_GUARD_SOURCE } from './sign-in-guard.ts';
 
 /** The API origin and its websocket form when CONSOLE_API_BASE points elsewhere (`https://api.example.com`). */
 function apiSources(apiBase: string): string[] {
@@ -25,7 +27,7 @@ export function spaContentSecurityPolicy(config: Pick<Config, 'consoleApiBase'>)
   const api = apiSources(config.consoleApiBase);
   return [
     "default-src 'self'",
-    `script-src 'self'${api.length ? ` ${api[0]}` : ''}`,
+    `script-src 'self' ${SIGN_IN_GUARD_SOURCE}${api.length ? ` ${api[0]}` : ''}`,
     "style-src 'self' 'unsafe-inline'",
     // Listing thumbnails live on the marketplace's image hosts: images over https load (inert), scripts do not.
     `img-src 'self' data: blob: https:${api.length ? ` ${api[0]}` : ''}`,

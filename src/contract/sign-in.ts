@@ -19,7 +19,7 @@ export type SignInBootData = {
 };
 
 /**
- * The attributes of the form the server draws (src/ui/login/draw-sign-in.tsx) and of what /app-config.js's
+ * The attributes of the form the server draws (src/ui/login/draw-sign-in.tsx) and of what the page's inline
  * guard holds on it until the console's form takes over (src/ui/login/handover.ts).
  */
 export const SERVER_DRAWN = {

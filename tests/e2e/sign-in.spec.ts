@@ -109,7 +109,7 @@ test('before any script has run, /login’s form is on screen and takes the sign
   const key = await shownCaptchaKey(page);
   await fillLogin(page, server(), { username: 'superadmin', captchaKey: key });
   await captchaField(page).press('Enter');
-  // held by /app-config.js's guard: no navigation, nothing typed in any URL
+  // held by the page's inline guard: no navigation, nothing typed in any URL
   await expect(page.locator('form[data-queued-submit]')).toHaveCount(1);
   expect(page.url()).toBe(`${server().url}/login`);
   release();

@@ -1,11 +1,13 @@
 // /login comes drawn (server/web.ts, issue 15): for a visitor without a session the page's HTML holds the
 // sign-in form, drawn by the real renderer (src/ui/login/draw-sign-in.tsx), and the data it was drawn from in a
 // JSON block the console reads when it takes the form over.
+import { createHash } from 'node:crypto';
 import { copyFileSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { expect, it } from 'vitest';
+import { SIGN_IN_GUARD } from '../../server/http/sign-in-guard.ts';
 import { writeSetting } from '../../server/modules/settings/queries.ts';
 import { md5Hex } from '../../src/contract/password.ts';
 import { Paths } from '../../src/contract/paths.ts';
@@ -65,6 +67,20 @@ describeEachDatabase(
       expect(reply.body).toContain(`src="${boot?.captcha?.image}"`);
       expect(reply.body).toContain('<html lang="zh-CN"');
       expect(reply.body).toContain('>用户名<');
+    });
+
+    it('its one inline script is the submit guard, which the page’s policy allows by its hash alone', async () => {
+      const reply = await load();
+      const inline = [...reply.body.matchAll(/<script>([^<]*)<\/script>/g)].map((m) => m[1] ?? '');
+      expect(inline).toEqual([SIGN_IN_GUARD]);
+      const hash = createHash('sha256')
+        .update(inline[0] ?? '')
+        .digest('base64');
+      const scripts = /script-src ([^;]*)/.exec(String(reply.headers['content-security-policy']))?.[1];
+      expect(scripts?.split(' ')).toEqual(["'self'", `'sha256-${hash}'`]);
+      // the plain page has none
+      const plain = await load({ cookie: 'token=abc.def.ghi' });
+      expect(plain.body).not.toMatch(/<script>/);
     });
 
     it('each load has its own answerable challenge; a visitor with a session gets the plain page', async () => {

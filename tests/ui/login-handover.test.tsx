@@ -3,13 +3,12 @@
 // exists) hands what the visitor did to the console's own form when that replaces it (src/ui/login/handover.ts).
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { appConfigScript } from '../../server/web.ts';
+import { SIGN_IN_GUARD } from '../../server/http/sign-in-guard.ts';
 import { SERVER_DRAWN } from '../../src/contract/sign-in.ts';
 import { drawSignIn } from '../../src/ui/login/draw-sign-in.tsx';
 import { FirstPaintLogin } from '../../src/ui/login/FirstPaintLogin.tsx';
 import { captureHandover, takeHandover } from '../../src/ui/login/handover.ts';
 import { LoginForm } from '../../src/ui/login/LoginForm.tsx';
-import { testConfig } from '../server/helpers.ts';
 import { renderUi } from './support/render.tsx';
 
 afterEach(() => {
@@ -104,12 +103,12 @@ describe('the first-paint sign-in form', () => {
 });
 
 describe('the sign-in form the server drew', () => {
-  /** The page as the server sends it: the drawn form in the container, /app-config.js's guard running. */
+  /** The page as the server sends it: the drawn form in the container, its inline guard running. */
   function serverDrawn() {
     const container = document.createElement('div');
     container.innerHTML = drawSignIn(boot).html;
     document.body.append(container);
-    const guard = new Function('window', 'document', appConfigScript(testConfig()));
+    const guard = new Function('window', 'document', SIGN_IN_GUARD);
     const listeners: [string, EventListener][] = [];
     const add = document.addEventListener.bind(document);
     guard(window, {

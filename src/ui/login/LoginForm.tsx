@@ -29,7 +29,7 @@ export type LoginFormProps = {
   onSubmit: (values: LoginValues) => void;
   onRefreshCaptcha: () => void;
   /**
-   * Drawn by the server into /login's HTML (draw-sign-in.tsx): marked for /app-config.js's guard, which holds
+   * Drawn by the server into /login's HTML (draw-sign-in.tsx): marked for the page's inline guard, which holds
    * a submit until the console's form takes over, and posting (never a query string) should it be missing.
    */
   serverDrawn?: boolean;

@@ -4,8 +4,8 @@
  * from the page's boot data before the router and the charts exist. The console's own form replaces it a
  * moment later (src/ui/app/start-console.tsx). What the visitor did meanwhile moves across: the typed values,
  * the focused field with its selection, and a submit or a captcha refresh asked for before anything could act
- * on it — on the entry's form through the intents below, on the server's as the attributes /app-config.js's
- * guard put on it.
+ * on it — on the entry's form through the intents below, on the server's as the attributes its inline
+ * guard put on it (server/http/sign-in-guard.ts).
  */
 import { SERVER_DRAWN } from '../../contract/sign-in.ts';
 
