@@ -1,6 +1,6 @@
 // The entry. Signed out on /login, the reference server has drawn the sign-in form into the page already
-// (src/ui/login/draw-sign-in.tsx): the entry starts the console, whose own form takes that one's place with
-// whatever was typed (src/ui/login/handover.ts). With the server's boot data but no form drawn, it draws the
+// (src/ui/login/draw-sign-in.tsx): once that is painted the entry starts the console, whose own form takes
+// that one's place with whatever was typed (src/ui/login/handover.ts). With the server's boot data but no form drawn, it draws the
 // form in its first render from that data alone — React, i18next and the page's markup, before the router and
 // the charts are even evaluated — and starts the console once that form is painted. Otherwise it starts the
 // console at once. The console is its own chunk, which index.html prefetches, so its download overlaps this one's.
@@ -13,6 +13,7 @@ import { SERVER_DRAWN } from './contract/sign-in.ts';
 import { inlinedBoot } from './services/boot.ts';
 import { getSessionCookies } from './services/cookies.ts';
 import { currentLanguage, i18n } from './services/i18n/index.ts';
+import { afterPaint } from './ui/app/after-paint.ts';
 import { CrashScreen } from './ui/app/CrashScreen.tsx';
 import { FirstPaintLogin } from './ui/login/FirstPaintLogin.tsx';
 
@@ -38,7 +39,7 @@ const startConsole = (replacing: boolean) => {
 // it as `redirect`), a session is restored, and without inlined data (another backend) the page asks the API.
 const signInPage = location.pathname === '/login' && !getSessionCookies().getToken();
 const boot = signInPage ? inlinedBoot() : undefined;
-if (boot && container.querySelector(`form[${SERVER_DRAWN.form}]`)) startConsole(true);
+if (boot && container.querySelector(`form[${SERVER_DRAWN.form}]`)) afterPaint(() => startConsole(true));
 else if (boot) {
   let started = false;
   const onPainted = () => {
