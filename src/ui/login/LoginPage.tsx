@@ -63,8 +63,11 @@ export function LoginPage() {
 const QUIET_PREFETCH_MS = 3_000;
 const TOUCH_EVENTS = ['pointerdown', 'keydown', 'focusin'] as const;
 
-/** Runs `start` once: on the first pointer, key or focus event of the document, or after a quiet while. */
-function prefetchOnFirstTouch(start: () => void): () => void {
+/**
+ * Runs `start` once: on the first pointer, key or focus event of the document (at once when something has the
+ * focus already), or after a quiet while.
+ */
+export function prefetchOnFirstTouch(start: () => void): () => void {
   let done = false;
   const run = () => {
     if (done) return;
@@ -74,6 +77,10 @@ function prefetchOnFirstTouch(start: () => void): () => void {
   };
   const timer = setTimeout(run, QUIET_PREFETCH_MS);
   for (const type of TOUCH_EVENTS) document.addEventListener(type, run, { capture: true, passive: true });
+  // Touched already: the visitor began in the page's first form (drawn by the server or the entry), and the
+  // handover moved their focus into this one before these listeners were there.
+  const active = document.activeElement;
+  if (active && active !== document.body && active !== document.documentElement) run();
   function cleanup() {
     clearTimeout(timer);
     for (const type of TOUCH_EVENTS) document.removeEventListener(type, run, { capture: true });
