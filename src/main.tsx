@@ -1,10 +1,11 @@
 // The entry. Signed out on /login, the reference server has drawn the sign-in form into the page already
 // (src/ui/login/draw-sign-in.tsx): once that is painted the entry starts the console, whose own form takes
-// that one's place with whatever was typed (src/ui/login/handover.ts). With the server's boot data but no form drawn, it draws the
-// form in its first render from that data alone — React, i18next and the page's markup, before the router and
-// the charts are even evaluated — and starts the console once that form is painted. Otherwise it starts the
-// console at once. The console is its own chunk, which index.html prefetches, so its download overlaps this one's.
-// The sign-in page is drawn without Mantine; Mantine and its styles load with the shell and the toasts.
+// that one's place with whatever was typed (src/ui/login/handover.ts). With the server's boot data but no
+// form drawn, it draws the form in its first render from that data alone — React, i18next and the page's
+// markup, before the router and the charts are even evaluated — and starts the console once that form is
+// painted. Otherwise it starts the console at once. The console is its own chunk, which index.html
+// prefetches, so its download overlaps this one's. The sign-in page is drawn without Mantine; Mantine and its
+// styles load with the shell and the toasts.
 import '@mantine/core/styles/baseline.css';
 
 import { createRoot } from 'react-dom/client';

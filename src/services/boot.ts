@@ -1,11 +1,11 @@
 /**
- * The sign-in page's boot data, which the reference server puts into /login's HTML as a JSON block beside the
- * form it draws from it (the public settings, the captcha flag and the first challenge), so the console takes
- * that form over, captcha included, without waiting for a request (or for the network layer that would make
- * it). Absent against another backend (the page then asks the API). Read without the network chunk (no zod): known keys keep
- * their contract types, a value of the wrong type is dropped, a malformed `boot` is ignored.
+ * The sign-in page's boot data, which the reference server puts into /login's HTML as a JSON block beside
+ * the form it draws from it (the public settings, the captcha flag and the first challenge), so the console
+ * takes that form over, captcha included, without waiting for a request (or for the network layer that would
+ * make it). Absent against another backend (the page then asks the API). Read without the network chunk (no
+ * zod): known keys keep their contract types, a value of the wrong type is dropped, a malformed `boot` is
+ * ignored.
  */
-
 import type { Settings } from '../contract/index.ts';
 import { SIGN_IN_BOOT_ID } from '../contract/sign-in.ts';
 import type { CaptchaChallenge } from '../machines/session/types.ts';
