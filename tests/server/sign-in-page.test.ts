@@ -2,25 +2,30 @@
 // sign-in form, drawn by the real renderer (src/ui/login/draw-sign-in.tsx), and the data it was drawn from in a
 // JSON block the console reads when it takes the form over.
 import { createHash } from 'node:crypto';
-import { copyFileSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { expect, it } from 'vitest';
 import { SIGN_IN_GUARD } from '../../server/http/sign-in-guard.ts';
 import { writeSetting } from '../../server/modules/settings/queries.ts';
 import { md5Hex } from '../../src/contract/password.ts';
 import { Paths } from '../../src/contract/paths.ts';
-import { SERVER_DRAWN, SIGN_IN_BOOT_ID } from '../../src/contract/sign-in.ts';
+import { SERVER_DRAWN, SIGN_IN_BOOT_ID, SIGN_IN_RENDERER } from '../../src/contract/sign-in.ts';
 import { drawSignIn } from '../../src/ui/login/draw-sign-in.tsx';
 import { ROOT } from '../e2e/support/server.ts';
 import { describeEachDatabase } from './helpers.ts';
+
+const RENDERER_SOURCE = 'the renderer’s own source';
 
 /** A web directory holding the project's index.html (what the build keeps of it around `#root`). */
 function webDir(): string {
   const dir = join(mkdtempSync(join(tmpdir(), 'xy-sign-in-page-')), 'dist');
   mkdirSync(dir);
   copyFileSync(join(ROOT, 'index.html'), join(dir, 'index.html'));
+  // where a build keeps its renderer: server code, never served
+  mkdirSync(join(dir, dirname(SIGN_IN_RENDERER)));
+  writeFileSync(join(dir, SIGN_IN_RENDERER), `export const source = '${RENDERER_SOURCE}';\n`);
   return dir;
 }
 
@@ -157,6 +162,12 @@ describeEachDatabase(
       } finally {
         await writeSetting(server.app.db, 'login.site_name', name);
       }
+    });
+
+    it('the renderer under the web directory is server code: never served', async () => {
+      const reply = await server.app.inject({ url: `/${SIGN_IN_RENDERER}` });
+      expect(reply.body).not.toContain(RENDERER_SOURCE);
+      expect(reply.headers['content-type']).not.toMatch(/javascript/);
     });
 
     it('is compressed as the browser accepts it: brotli, else gzip, else as is', async () => {

@@ -3,8 +3,8 @@
 // typing as soon as the page and its stylesheet arrive, before any script has run. It is the very markup the
 // console's LoginView draws from the same data (the settings and the page's captcha challenge); the console's
 // form replaces it with what was typed (handover.ts), and a submit or a captcha click made meanwhile is held
-// on the form by the page's inline guard (server/http/sign-in-guard.ts) for the console to carry out. Not hydrated: the
-// console renders its own tree over it, so the two never have to agree on React's internals.
+// on the form by the page's inline guard (server/http/sign-in-guard.ts) for the console to carry out. Not
+// hydrated: the console renders its own tree over it, so the two never have to agree on React's internals.
 // Rendering the page takes a few ms; it changes only with the settings and the language, so each is rendered
 // once, with markers where the challenge goes, and a request only puts its challenge in.
 import type { i18n as I18n } from 'i18next';
