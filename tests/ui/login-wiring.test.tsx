@@ -28,7 +28,10 @@ const settings: Settings = {
 };
 
 /** The real root chart (session → login) with fake effects: no network, a session that is signed out. */
-function appWith(login: (request: LoginRequest) => Promise<LoginOutcome>) {
+function appWith(
+  login: (request: LoginRequest) => Promise<LoginOutcome>,
+  captchaState: () => Promise<boolean> = async () => true,
+) {
   let challenge = 0;
   const loadCaptcha = vi.fn(async (): Promise<CaptchaChallenge | null> => {
     challenge += 1;
@@ -42,7 +45,7 @@ function appWith(login: (request: LoginRequest) => Promise<LoginOutcome>) {
         login: loginMachine.provide({
           actors: {
             loadSettings: fromPromise<Settings>(async () => settings),
-            loadCaptchaState: fromPromise<boolean, { settings: Settings | null }>(async () => true),
+            loadCaptchaState: fromPromise<boolean, { settings: Settings | null }>(captchaState),
             loadCaptcha: fromPromise(loadCaptcha),
             login: fromPromise<LoginOutcome, LoginRequest>(({ input }) => loginEffect(input)),
           },
@@ -115,5 +118,27 @@ describe('login page wired to the login chart', () => {
     );
     expect(input('用户名').value).toBe('superadmin');
     expect(input('验证码').value).toBe('');
+  });
+
+  it('the form appears whole: not before the captcha decision, then with its captcha row', async () => {
+    let decide: (enabled: boolean) => void = () => {};
+    const decision = new Promise<boolean>((resolve) => {
+      decide = resolve;
+    });
+    const { logic } = appWith(
+      () => new Promise(() => {}),
+      () => decision,
+    );
+    renderUi(
+      <AppActor.Provider logic={logic}>
+        <LoginPage />
+      </AppActor.Provider>,
+    );
+    // the settings are in (they are asked first); the captcha status is not
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.queryByLabelText('用户名')).toBeNull();
+    decide(true);
+    await screen.findByLabelText('用户名', { selector: 'input' });
+    expect(screen.getByLabelText('验证码', { selector: 'input' })).toBeTruthy();
   });
 });

@@ -6,6 +6,7 @@ import {
   selectCaptchaImage,
   selectCaptchaKey,
   selectIsCaptchaLoading,
+  selectIsLoginPreparing,
   selectIsSubmitting,
   selectLoginError,
   selectLoginSettings,
@@ -31,7 +32,10 @@ export function LoginPage() {
   const submitting = useSelector(login, (s) => (s ? selectIsSubmitting(s) : false));
   const error = useSelector(login, (s) => (s ? selectLoginError(s) : null));
   const username = useSelector(login, (s) => (s ? selectLoginUsername(s) : ''));
-  const preparing = useSelector(login, (s) => !s || s.matches('loadingSettings'));
+  // Until the settings and the captcha decision are in (asked together, see session.ts): the form then
+  // appears whole, its captcha row not popping in a moment later; a script that finds no captcha row on the
+  // shown form knows the server asks none.
+  const preparing = useSelector(login, (s) => !s || selectIsLoginPreparing(s));
   const formShown = !!login && !preparing;
   // Once the form is usable, the shell's code and translations are fetched ahead so that signing in does
   // not wait for them: at the user's first touch of the page (typing a name takes seconds) or after a few
