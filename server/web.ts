@@ -34,10 +34,12 @@ const ROOT_PLACEHOLDER = '<div id="boot" aria-hidden="true"></div>';
 /** The build's renderer: the sign-in page's markup for its boot data in the `lang` cookie's language. */
 export type DrawSignIn = (boot: SignInBootData, cookieLang?: string) => { html: string; language: string };
 
+/** JSON with `<` escaped, so it can never close the <script> it sits in. */
+const scriptSafeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
 export function appConfigScript(config: Config): string {
   const value: AppConfig = { apiBase: config.consoleApiBase, signSecret: config.signSecret };
-  // Escape `<` so the JSON can never close a surrounding <script> if someone inlines it.
-  return `window.${APP_CONFIG_GLOBAL} = ${JSON.stringify(value).replace(/</g, '\\u003c')};\n`;
+  return `window.${APP_CONFIG_GLOBAL} = ${scriptSafeJson(value)};\n`;
 }
 
 /** What /login is drawn from: the public settings and a fresh captcha challenge. */
@@ -105,7 +107,7 @@ export function withSignIn(
   boot: SignInBootData,
   drawn?: { html: string; language: string },
 ): string {
-  const json = JSON.stringify(boot).replace(/</g, '\\u003c');
+  const json = scriptSafeJson(boot);
   // replacer functions: a `$&` in a setting is text, not a replacement pattern
   let page = html.replace(
     '</head>',

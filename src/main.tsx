@@ -38,9 +38,11 @@ const startConsole = (replacing: boolean) => {
 
 // Only the page the visitor asked for, signed out: a deep link goes through the route guard (to /login with
 // it as `redirect`), a session is restored, and without inlined data (another backend) the page asks the API.
+// The drawn form comes with its boot data, which the console reads when it takes over: not read here too.
 const signInPage = location.pathname === '/login' && !getSessionCookies().getToken();
-const boot = signInPage ? inlinedBoot() : undefined;
-if (boot && container.querySelector(`form[${SERVER_DRAWN.form}]`)) afterPaint(() => startConsole(true));
+const drawn = signInPage && container.querySelector(`form[${SERVER_DRAWN.form}]`) !== null;
+const boot = signInPage && !drawn ? inlinedBoot() : undefined;
+if (drawn) afterPaint(() => startConsole(true));
 else if (boot) {
   let started = false;
   const onPainted = () => {

@@ -8,10 +8,11 @@ import { LoginView, loginViewSettings } from './LoginView.tsx';
 
 /**
  * The sign-in page as the entry draws it in its first render, from the boot data the server put into the page
- * but without the form it draws from it (a build without its renderer), before the router and the charts exist: the same markup the console's LoginPage draws from the `login` chart a
- * moment later, so the swap does not show. The visitor can type at once; a submit or a captcha click made
- * before the console takes over is carried out by the console's form (handover.ts). `onPainted` runs once
- * this form has been painted: the entry then starts the console.
+ * without the form drawn from it (a build without its renderer), before the router and the charts exist: the
+ * same markup the console's LoginPage draws from the `login` chart a moment later, so the swap does not show.
+ * The visitor can type at once; a submit or a captcha click made before the console takes over is carried out
+ * by the console's form (handover.ts). `onPainted` runs once this form has been painted: the entry then starts
+ * the console.
  */
 export function FirstPaintLogin({ boot, onPainted }: { boot: BootData; onPainted: () => void }) {
   const { i18n } = useTranslation('login');
