@@ -165,8 +165,13 @@ test('on a stock 2.1 backend a non-superuser edits a role’s permissions throug
   ]);
   await expect(page.getByText('接口地址不正确')).toHaveCount(0);
 
-  // the role holds the new button now: the dialog opens with it checked (the 2.1 route remembered)
+  // the role holds the new button now: the dialog opens with it checked (the 2.1 route remembered), read from
+  // the role as it is now, which this editor may do — not from the list's row, which may not have reloaded yet
+  const reread = page.waitForResponse(
+    (r) => r.request().method() === 'GET' && /\/api\/system\/role\/\d+\/$/.test(new URL(r.url()).pathname),
+  );
   await rowOf(page.getByTestId('crud-table-role'), 'public').getByRole('button', { name: '权限' }).click();
+  expect(((await (await reread).json()) as { code: number }).code).toBe(2000);
   await expect(
     tree
       .locator('.mantine-Group-root')

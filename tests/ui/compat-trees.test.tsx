@@ -322,6 +322,7 @@ describe('role permissions against stock 2.1 (no roleId_get_menu)', () => {
       if (path.endsWith('/roleId_get_menu/')) return reply(c, NOT_THERE);
       if (path === '/api/system/role/role_get_menu/')
         return reply(c, { code: 2000, msg: '获取成功', data: grantable });
+      if (c.method === 'get') return reply(c, { code: 2000, msg: '获取成功', data: role });
       return reply(c, { code: 2000, msg: '更新成功', data: null });
     });
     const onSaved = vi.fn();
@@ -341,10 +342,45 @@ describe('role permissions against stock 2.1 (no roleId_get_menu)', () => {
     const body = bodyOf(put) as { menu: number[]; permission: number[] };
     expect(body.menu.sort((a, b) => a - b)).toEqual([1, 4, 30]);
     expect(body.permission.sort((a, b) => a - b)).toEqual([10, 11, 77]);
-    expect(h.calls.map((c) => urlOf(c).pathname)).toEqual([
-      '/api/system/role/2/roleId_get_menu/',
-      '/api/system/role/role_get_menu/',
-      '/api/system/role/2/',
+    expect(h.calls.map((c) => `${c.method} ${urlOf(c).pathname}`)).toEqual([
+      'get /api/system/role/2/roleId_get_menu/',
+      'get /api/system/role/role_get_menu/',
+      'get /api/system/role/2/',
+      'put /api/system/role/2/',
     ]);
+  });
+
+  it('checks what the role holds now, not what the list showed before a save a moment ago', async () => {
+    const now = { ...role, permission: [10, 11, 77] };
+    const h = setup((c) => {
+      const path = urlOf(c).pathname;
+      if (path === '/api/system/role/role_get_menu/')
+        return reply(c, { code: 2000, msg: '获取成功', data: grantable });
+      if (path === '/api/system/role/2/') return reply(c, { code: 2000, msg: '获取成功', data: now });
+      return reply(c, NOT_THERE);
+    });
+    renderKit(
+      <PermissionModal row={role} http={h.http as HttpClient} onClose={() => {}} onSaved={() => {}} />,
+    );
+    const tree = await screen.findByTestId('role-permission-tree');
+    expect((within(tree).getByLabelText('删除') as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('an editor who may not read the role gets the list’s copy, and no error toast', async () => {
+    const h = setup((c) => {
+      const path = urlOf(c).pathname;
+      if (path === '/api/system/role/role_get_menu/')
+        return reply(c, { code: 2000, msg: '获取成功', data: grantable });
+      if (path === '/api/system/role/2/')
+        return reply(c, { code: 4000, msg: '您没有执行该操作的权限。', data: null });
+      return reply(c, NOT_THERE);
+    });
+    renderKit(
+      <PermissionModal row={role} http={h.http as HttpClient} onClose={() => {}} onSaved={() => {}} />,
+    );
+    const tree = await screen.findByTestId('role-permission-tree');
+    expect((within(tree).getByLabelText('新增') as HTMLInputElement).checked).toBe(true);
+    expect((within(tree).getByLabelText('删除') as HTMLInputElement).checked).toBe(false);
+    expect(h.notices).toEqual([]);
   });
 });

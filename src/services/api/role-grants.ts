@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { menuGrantSchema, ResourcePaths } from '../../contract/resources.ts';
+import { menuGrantSchema, ResourcePaths, Resources } from '../../contract/resources.ts';
 import type { HttpClient } from '../http/types.ts';
 import { withRouteFallback } from './export.ts';
 
@@ -19,8 +19,9 @@ export type RoleGrants = {
  * A role's menu and button grants for the permission dialog. dvadmin 2.0 and the reference server answer
  * `GET role/<id>/roleId_get_menu/`: every enabled menu with `isCheck`. Stock 2.1 has no such route (接口地址不
  * 正确): it answers `GET role/role_get_menu/` — the menus the signed-in user may grant, no `isCheck` — and the
- * role's own `menu` and `permission` ids say what it holds. The 2.0 route is asked first; when it is missing,
- * the 2.1 one, quietly, remembered for the page's life (as exports fall back to `export_data/`).
+ * role's own `menu` and `permission` ids (`GET role/<id>/`, read afresh) say what it holds. The 2.0 route is
+ * asked first; when it is missing, the 2.1 one, quietly, remembered for the page's life (as exports fall back
+ * to `export_data/`).
  */
 export async function fetchRoleGrants(
   http: HttpClient,
@@ -40,8 +41,11 @@ export async function fetchRoleGrants(
     }),
     'role grants',
   );
-  const held = new Set(role.menu ?? []);
-  const heldButtons = new Set(role.permission ?? []);
+  // On 2.1 the role's ids mark the checks: read as the role is now, since the list's copy may predate a save
+  // made a moment ago (reopened before the list reloaded, the dialog would show, and save back, the old grants).
+  const holds = url === own ? role : await currentGrants(http, role, signal);
+  const held = new Set(holds.menu ?? []);
+  const heldButtons = new Set(holds.permission ?? []);
   const marked =
     url === own
       ? menus
@@ -59,4 +63,26 @@ export async function fetchRoleGrants(
       buttons: [...heldButtons].filter((id) => !shownButtons.has(id)),
     },
   };
+}
+
+/** The role's own menu and button ids as the backend has them now; the given ones where it will not say. */
+async function currentGrants(
+  http: HttpClient,
+  role: RoleGrantsOf,
+  signal?: AbortSignal,
+): Promise<RoleGrantsOf> {
+  try {
+    const current = await http.data(
+      { url: ResourcePaths.item(Resources.role.path, role.id), signal, quiet: true },
+      Resources.role.row,
+    );
+    return {
+      id: role.id,
+      menu: current.menu ?? role.menu,
+      permission: current.permission ?? role.permission,
+    };
+  } catch {
+    // an editor without the role's detail grant: the list's copy, as before
+    return role;
+  }
 }
